@@ -1,0 +1,186 @@
+"""The ``whistbook`` command.
+
+Every command catches :class:`~whistbook.errors.WhistbookError` here and
+nowhere else; ``--debug`` lets tracebacks through. Exit codes: 0 when all is
+well, 1 when a file has problems, 2 for usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from . import __version__
+from .errors import ConfigError, Diagnostic, SourceLocation, WhistbookError
+
+EPILOG = """\
+examples:
+  whistbook validate hands                 check every hand file under hands/
+  whistbook show hands/cavendish/01-*.yaml replay one hand in the terminal
+  whistbook show FILE --format json        the replayed hand as JSON
+  whistbook new my-hand.yaml               write a starter hand file
+
+Problems are printed as 'path:line:col: error: message'. Exit status: 0 when
+every file is valid, 1 when any file has an error, 2 for a usage error.
+"""
+
+
+def find_hand_files(paths: Iterable[str]) -> list[Path]:
+    """Expand files and folders (recursively, ``*.yaml`` and ``*.yml``) in a stable order.
+
+    :raises ConfigError: for a path that does not exist.
+    """
+    out: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()))
+        elif path.is_file():
+            out.append(path)
+        else:
+            raise ConfigError(f"{p}: no such file or folder")
+    return out
+
+
+def _print_diagnostics(diags: Sequence[Diagnostic], stream=None) -> None:
+    stream = stream or sys.stdout
+    for d in diags:
+        print(d, file=stream)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from .corpus import check_file
+
+    files = find_hand_files(args.paths)
+    if not files:
+        raise ConfigError("no hand files (*.yaml) found in " + ", ".join(args.paths))
+    n_err = n_files_bad = 0
+    for f in files:
+        checked = check_file(f, solver=not args.no_solver)
+        diags = [d for d in checked.diagnostics if args.notes or d.level != "note"]
+        _print_diagnostics(diags)
+        errs = sum(1 for d in checked.diagnostics if d.level == "error")
+        n_err += errs
+        n_files_bad += bool(errs)
+    if not args.quiet:
+        status = "all valid" if not n_err else f"{n_err} error{'s' if n_err != 1 else ''} in {n_files_bad} file{'s' if n_files_bad != 1 else ''}"
+        print(f"{len(files)} file{'s' if len(files) != 1 else ''} checked: {status}", file=sys.stderr)
+    return 1 if n_err else 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from .corpus import check_file
+    from .textview import render_json, render_text
+
+    path = Path(args.file)
+    if not path.is_file():
+        raise ConfigError(f"{args.file}: no such file")
+    checked = check_file(path, solver=not args.no_solver)
+    errors = [d for d in checked.diagnostics if d.level == "error"]
+    if errors or checked.replay is None:
+        _print_diagnostics(errors or checked.diagnostics, sys.stderr)
+        return 1
+    if args.format == "json":
+        sys.stdout.write(render_json(checked) + "\n")
+    else:
+        ascii_only = args.ascii or not _can_encode(sys.stdout, "♠♥♦♣")
+        sys.stdout.write(render_text(checked, ascii_only=ascii_only))
+    return 0
+
+
+def _can_encode(stream, text: str) -> bool:
+    enc = getattr(stream, "encoding", None) or "ascii"
+    try:
+        text.encode(enc)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from .starter import starter_text
+
+    path = Path(args.file)
+    if path.exists() and not args.force:
+        raise ConfigError(f"{args.file} already exists (use --force to overwrite)")
+    text = starter_text(seed=args.seed, title=args.title)
+    if path.parent and not path.parent.exists():
+        path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {path}: edit it, then run 'whistbook validate {path}'", file=sys.stderr)
+    return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # exit 2 with a short usage line, as argparse does
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="whistbook",
+        description="Whist hands written in YAML, replayed card by card, checked and turned into lessons.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"whistbook {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser("validate", help="check hand files and report every problem",
+                       description="Check hand files: the deal, every card played, stated tallies, the claim "
+                                   "(with a double-dummy solver) and the result.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="hand files or folders (searched for *.yaml)")
+    p.add_argument("--no-solver", action="store_true", help="do not check claims with the double-dummy solver")
+    p.add_argument("--notes", action="store_true", help="also print notes (claims that underrate best play, results that omit honours)")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only problems, no summary line")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("show", help="replay one hand in the terminal, or as JSON",
+                       description="Replay a hand trick by trick in the book's manner, or print it as JSON.")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+    p.add_argument("--ascii", action="store_true", help="write suits as letters (S H D C) instead of symbols")
+    p.add_argument("--no-solver", action="store_true", help="do not check the claim with the double-dummy solver")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("new", help="write a starter hand file",
+                       description="Write a starter hand file: a random deal, the first tricks played to rule, "
+                                   "and a claim for the rest, all valid, to edit into your own hand.")
+    p.add_argument("file", metavar="FILE", help="where to write it, e.g. hands/my-hand.yaml")
+    p.add_argument("--seed", type=int, default=None, help="seed for the random deal (default: a fresh one)")
+    p.add_argument("--title", default="My hand", help="the hand's title")
+    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    p.set_defaults(func=cmd_new)
+    return parser
+
+
+_EXTRA_COMMANDS: list = []
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    for register in _EXTRA_COMMANDS:
+        register(parser)
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(args.func(args))
+    except WhistbookError as err:
+        if args.debug:
+            raise
+        print(f"whistbook: error: {err}", file=sys.stderr)
+        return 2 if isinstance(err, ConfigError) else 1
+    except KeyboardInterrupt:
+        print("whistbook: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+__all__ = ["main", "build_parser", "find_hand_files", "SourceLocation"]

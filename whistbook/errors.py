@@ -1,0 +1,107 @@
+"""Source locations and the one exception hierarchy of whistbook.
+
+Domain code raises without a location; the code that walks a hand file's
+records attaches one (``err.at(loc)``) before the error reaches the user.
+The command line catches :class:`WhistbookError` and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    """A 1-based line and column in a file."""
+
+    path: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+    def shifted(self, columns: int) -> "SourceLocation":
+        """The location ``columns`` characters further along the same line."""
+        return SourceLocation(self.path, self.line, self.column + columns)
+
+
+class WhistbookError(Exception):
+    """Base of every error whistbook reports to a user."""
+
+    def __init__(self, message: str, loc: SourceLocation | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.loc = loc
+
+    def at(self, loc: SourceLocation | None) -> "WhistbookError":
+        """Attach a location unless one is already known; returns self."""
+        if self.loc is None:
+            self.loc = loc
+        return self
+
+    def __str__(self) -> str:
+        if self.loc is None:
+            return self.message
+        return f"{self.loc}: {self.message}"
+
+
+class HandFileError(WhistbookError):
+    """Raised when a hand file is not well-formed YAML or breaks the format."""
+
+
+class YamlSyntaxError(HandFileError):
+    """Raised when a hand file is not YAML at all."""
+
+
+class SchemaError(HandFileError):
+    """Raised for a missing or unknown key, a wrong type or a bad value."""
+
+
+class InvalidCardError(WhistbookError, ValueError):
+    """Raised when a piece of text is not a card, a suit, a rank or a seat."""
+
+
+class DealError(WhistbookError, ValueError):
+    """Raised when the deal is not 52 distinct cards, 13 a hand (or, for a
+    position, equal hands without duplicates), or the turn-up is misplaced."""
+
+
+class IllegalPlayError(WhistbookError, ValueError):
+    """Raised for a play out of turn, of a card not held, or a revoke."""
+
+
+class ResultError(WhistbookError, ValueError):
+    """Raised when a stated tally, claim or result disagrees with the replay."""
+
+
+class SolverError(WhistbookError):
+    """Raised when the double-dummy solver cannot be used."""
+
+
+class RenderError(WhistbookError):
+    """Raised when a template or the PDF engine fails."""
+
+
+class ConfigError(WhistbookError):
+    """Raised for bad command-line options or project settings."""
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem (or note) found in a file, printed as ``path:line:col: level: message``."""
+
+    loc: SourceLocation | None
+    level: str  # "error", "warning" or "note"
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.loc}: " if self.loc else ""
+        return f"{where}{self.level}: {self.message}"
+
+    @classmethod
+    def from_error(cls, err: WhistbookError, path: str | None = None) -> "Diagnostic":
+        loc = err.loc
+        if loc is None and path is not None:
+            loc = SourceLocation(path, 1, 1)
+        return cls(loc, "error", err.message)

@@ -1,0 +1,192 @@
+"""The replay engine: play the tricks of a deal card by card, refusing every
+impossible play.
+
+:func:`replay` is the checked path. It takes each trick's cards in play order
+from its leader; the seat of each card is therefore fixed by the turn, and the
+engine checks that this seat holds the card, has not played it, and follows
+suit when it can. It derives each trick's winner, the next leader and the
+running tally. The first illegal play stops the replay (nothing after it can
+be trusted) with an :class:`IllegalPlayError` that carries ``trick_index`` and
+``play_index`` so the caller can point at the card in the file.
+
+Cards are ``int`` subclasses and suits are ``card // 13``: the inner loop does
+integer arithmetic only, which is what makes replay fast.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, NamedTuple, Sequence
+
+from .cards import Card, Suit
+from .errors import IllegalPlayError
+from .seats import SEATS, Seat, Side
+
+
+class Play(NamedTuple):
+    seat: Seat
+    card: Card
+
+
+class Trick(NamedTuple):
+    number: int  # 1..13
+    leader: Seat
+    plays: tuple[Play, ...]
+    winner: Seat
+    tally: tuple[int, int]  # tricks (AB, YZ) after this one
+    shown: bool = True
+
+    @property
+    def led_suit(self) -> Suit:
+        return self.plays[0].card.suit
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(p.card for p in self.plays)
+
+    def card_of(self, seat: Seat) -> Card:
+        for p in self.plays:
+            if p.seat == seat:
+                return p.card
+        raise KeyError(seat)
+
+    @property
+    def winning_card(self) -> Card:
+        return self.card_of(self.winner)
+
+
+class Replay(NamedTuple):
+    """A validated card play: the hands at the start, trumps, and the tricks."""
+
+    hands: tuple[frozenset[Card], ...]  # indexed by Seat, as dealt
+    trumps: Suit | None
+    first_leader: Seat
+    tricks: tuple[Trick, ...]
+    remaining: tuple[frozenset[Card], ...]  # indexed by Seat, after the written tricks
+
+    @property
+    def next_leader(self) -> Seat:
+        return self.tricks[-1].winner if self.tricks else self.first_leader
+
+    @property
+    def tally(self) -> dict[Side, int]:
+        ab, yz = self.tricks[-1].tally if self.tricks else (0, 0)
+        return {Side.AB: ab, Side.YZ: yz}
+
+    @property
+    def cards_left(self) -> int:
+        return len(self.remaining[0])
+
+    def hand(self, seat: Seat) -> frozenset[Card]:
+        return self.hands[seat]
+
+
+def winner_of(cards: Sequence[int], leader: int, trumps: int | None) -> int:
+    """Seat index (0..3) that wins four cards played from ``leader``."""
+    led = cards[0] // 13
+    best = cards[0]
+    win = 0
+    for k in range(1, 4):
+        c = cards[k]
+        s = c // 13
+        bs = best // 13
+        if (s == bs and c > best) or (s == trumps and bs != trumps):
+            best = c
+            win = k
+    return (leader + win) % 4
+
+
+def replay(
+    hands: Mapping[Seat, Iterable[Card]],
+    trumps: Suit | None,
+    leader: Seat,
+    tricks: Sequence[Sequence[Card]],
+    shown: Sequence[bool] | None = None,
+) -> Replay:
+    """Replay ``tricks`` (each in play order from its leader) on ``hands``.
+
+    :raises IllegalPlayError: at the first play that breaks the laws, with
+        ``trick_index`` and ``play_index`` set (0-based).
+    """
+    held = [set(hands[s]) for s in SEATS]
+    start = tuple(frozenset(h) for h in held)
+    # counts[seat][suit]: cards of the suit still held; makes the revoke test O(1).
+    counts = [[0, 0, 0, 0] for _ in range(4)]
+    for s in range(4):
+        cs = counts[s]
+        for c in held[s]:
+            cs[c // 13] += 1
+    trump_i = None if trumps is None else int(trumps)
+    out: list[Trick] = []
+    ab = yz = 0
+    lead = int(leader)
+    played_at: dict[int, int] = {}
+    for ti, cards in enumerate(tricks):
+        if len(cards) != 4:
+            err = IllegalPlayError(f"trick {ti + 1} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a trick takes one card from each of the four players")
+            err.trick_index, err.play_index = ti, min(len(cards), 4) - 1 if cards else 0  # type: ignore[attr-defined]
+            raise err
+        seat = lead
+        led = cards[0] // 13
+        for pi in range(4):
+            c = cards[pi]
+            h = held[seat]
+            if c not in h:
+                raise _not_held(c, seat, ti, pi, held, played_at, start)
+            s = c // 13
+            if pi and s != led and counts[seat][led]:
+                raise _revoke(c, seat, ti, pi, led, h)
+            h.remove(c)
+            counts[seat][s] -= 1
+            played_at[c] = ti
+            seat = (seat + 1) % 4
+        win = winner_of(cards, lead, trump_i)
+        if win % 2 == 0:
+            ab += 1
+        else:
+            yz += 1
+        out.append(Trick(
+            ti + 1, SEATS[lead],
+            tuple(Play(SEATS[(lead + k) % 4], cards[k]) for k in range(4)),
+            SEATS[win], (ab, yz), True if shown is None else shown[ti],
+        ))
+        lead = win
+    return Replay(start, trumps, leader, tuple(out), tuple(frozenset(h) for h in held))
+
+
+def _not_held(c: Card, seat: int, ti: int, pi: int, held: list[set[int]], played_at: dict[int, int], start: tuple[frozenset[Card], ...]) -> IllegalPlayError:
+    who = SEATS[seat]
+    if c in played_at:
+        where = played_at[c]
+        msg = f"trick {ti + 1}: {Card.__str__(c)} was already played in trick {where + 1}"
+        if where == ti:
+            msg = f"trick {ti + 1}: {Card.__str__(c)} is written twice in this trick"
+    else:
+        owner = next((SEATS[s] for s in range(4) if c in start[s]), None)
+        if owner is None:
+            msg = f"trick {ti + 1}: it is {who}'s turn to play, and {Card.__str__(c)} is in nobody's hand"
+        else:
+            msg = f"trick {ti + 1}: it is {who}'s turn to play, but {Card.__str__(c)} is in {owner}'s hand"
+    err = IllegalPlayError(msg)
+    err.trick_index, err.play_index, err.seat, err.card = ti, pi, who, c  # type: ignore[attr-defined]
+    return err
+
+
+def _revoke(c: Card, seat: int, ti: int, pi: int, led: int, h: set[int]) -> IllegalPlayError:
+    who = SEATS[seat]
+    suit = Suit(led)
+    still = max((x for x in h if x // 13 == led))
+    err = IllegalPlayError(
+        f"trick {ti + 1}: {who} revokes, playing {Card.__str__(c)} to a {suit.singular} lead "
+        f"while holding {Card.__str__(still)}"
+    )
+    err.trick_index, err.play_index, err.seat, err.card = ti, pi, who, c  # type: ignore[attr-defined]
+    return err
+
+
+def legal_plays(hand: Iterable[Card], led: Suit | None) -> list[Card]:
+    """The cards of ``hand`` that may be played to a trick led in ``led``."""
+    cs = list(hand)
+    if led is None:
+        return cs
+    follow = [c for c in cs if c.suit == led]
+    return follow or cs
