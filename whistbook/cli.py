@@ -105,11 +105,34 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if path.exists() and not args.force:
         raise ConfigError(f"{args.file} already exists (use --force to overwrite)")
-    text = starter_text(seed=args.seed, title=args.title)
+    text = starter_text(seed=args.seed, title=args.title, schema_ref=_schema_ref(path))
     if path.parent and not path.parent.exists():
         path.parent.mkdir(parents=True)
     path.write_text(text, encoding="utf-8")
     print(f"wrote {path}: edit it, then run 'whistbook validate {path}'", file=sys.stderr)
+    return 0
+
+
+def _schema_ref(path: Path) -> str | None:
+    """A relative path from a new hand file to the schema, when the schema is in
+    the same project tree (a source checkout); otherwise none, rather than a
+    machine path."""
+    import os
+
+    from .schema import SCHEMA_PATH
+
+    target = path.resolve().parent
+    try:
+        SCHEMA_PATH.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return None
+    return Path(os.path.relpath(SCHEMA_PATH.resolve(), target)).as_posix()
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .schema import SCHEMA_PATH
+
+    sys.stdout.write(SCHEMA_PATH.read_text(encoding="utf-8"))
     return 0
 
 
@@ -155,16 +178,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--title", default="My hand", help="the hand's title")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of the hand format",
+                       description="Print the JSON Schema that describes hand files, for editors: save it and point "
+                                   "a '# yaml-language-server: $schema=PATH' line at it.")
+    p.set_defaults(func=cmd_schema)
     return parser
-
-
-_EXTRA_COMMANDS: list = []
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    for register in _EXTRA_COMMANDS:
-        register(parser)
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)

@@ -1,0 +1,92 @@
+"""The starter hand file written by ``whistbook new``.
+
+It is a real, valid hand: a random deal, the first three tricks played by a
+simple rule-following player, and a claim for the rest that the double-dummy
+solver has checked, so an author starts from something that validates and
+edits it into shape.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import DECK, SUITS, Card, format_holding
+from .check import describe_result
+from .replay import legal_plays, replay
+from .scoring import honours_held, score_hand
+from .seats import SEATS, Seat, Side
+
+SHOWN = 3
+
+
+def random_deal(rng: random.Random) -> dict[Seat, list[Card]]:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return {s: sorted(deck[i * 13:(i + 1) * 13], key=lambda c: (c.suit, -c.rank)) for i, s in enumerate(SEATS)}
+
+
+def simple_play(hand: list[Card], led: list[Card], trumps) -> Card:
+    """Lead the lowest of the longest suit; follow low unless a higher card wins."""
+    if not led:
+        longest = max(SUITS, key=lambda s: (sum(c.suit == s for c in hand), s != trumps))
+        return min((c for c in hand if c.suit == longest), key=lambda c: c.rank)
+    options = legal_plays(hand, led[0].suit)
+    return min(options, key=lambda c: (c.suit == trumps, c.rank))
+
+
+def _line(cards: list[Card]) -> str:
+    return "  ".join(f"{s.symbol} {format_holding([c for c in cards if c.suit == s], ten='T')}".replace("—", "-") for s in SUITS)
+
+
+def starter_text(seed: int | None = None, title: str = "My hand", schema_ref: str | None = None) -> str:
+    rng = random.Random(seed)
+    deal = random_deal(rng)
+    turn_up = deal[Seat.Z][rng.randrange(13)]
+    trumps = turn_up.suit
+    hands = {s: list(deal[s]) for s in SEATS}
+    tricks: list[list[Card]] = []
+    leader = Seat.A
+    for _ in range(SHOWN):
+        played: list[Card] = []
+        for seat in leader.iter_from():
+            c = simple_play(hands[seat], played, trumps)
+            hands[seat].remove(c)
+            played.append(c)
+        tricks.append(played)
+        leader = replay(deal, trumps, Seat.A, tricks).next_leader
+    rp = replay(deal, trumps, Seat.A, tricks)
+    from .solver import dd_tricks
+
+    got = dd_tricks({s: rp.remaining[s] for s in SEATS}, trumps, rp.next_leader)
+    side = rp.next_leader.side
+    claim = {side: got, side.other: 13 - SHOWN - got}
+    final = {s: rp.tally[s] + claim[s] for s in Side}
+    sc = score_hand(final, honours_held(deal, trumps), None, "short")
+    lines = [f"# yaml-language-server: $schema={schema_ref}"] if schema_ref else []
+    lines += [
+        "# A starter hand from 'whistbook new': a random deal, three tricks played to simple rules,",
+        "# and a claim for the rest that the double-dummy solver accepts. Edit it into your own hand;",
+        "# 'whistbook validate FILE' checks every card. The format is described in docs/format.md.",
+        f"title: {title}",
+        "theme: One line saying what the hand teaches",
+        "source: Your name, where the hand comes from",
+        "tags: [leads]",
+        "known_hand: A          # the hand the reader holds",
+        "score: love-all        # or {AB: 2, YZ: 0}",
+        f"turn_up: {turn_up}            # Z deals and turns up his last card; it sets trumps",
+        "deal:",
+    ]
+    lines += [f"  {s}: {_line(deal[s])}" for s in SEATS]
+    lines.append("tricks:                # each trick's cards in play order, from its leader")
+    for t in rp.tricks:
+        lines.append(f"  - cards: {' '.join(str(p.card) for p in t.plays)}")
+        lines.append(f"    tally: {t.tally[0]}-{t.tally[1]}        # AB-YZ after the trick (optional, checked)")
+        if t.number == 1:
+            lines.append("    remark: |")
+            lines.append("      What the opening lead shows, in your own words. Cards may be written")
+            lines.append("      as {KH} or {10S} and suits as {S}, {H}, {D}, {C}.")
+    lines.append("ending:")
+    lines.append("  account: How the remaining tricks go, in a sentence.")
+    lines.append("  claim: {" + ", ".join(f"{s}: {claim[s]}" for s in Side) + "}   # tricks each side takes of those not written out")
+    lines.append(f"result: {describe_result(sc)}")
+    return "\n".join(lines) + "\n"

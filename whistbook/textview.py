@@ -1,0 +1,148 @@
+"""Terminal and JSON views of a replayed hand (``whistbook show``).
+
+The text view follows the book: the known hand, score and turn-up first;
+each trick with its leader, the four cards, the winner and the running
+tally, then the remark; the ending; the four hands revealed; the result.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+from .cards import SUITS, Card, format_holding
+from .check import CheckedHand, describe_result
+from .seats import SEATS, Seat, Side
+
+_ASCII_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def _sym(text: str, ascii_only: bool) -> str:
+    if ascii_only:
+        for k, v in _ASCII_SUIT.items():
+            text = text.replace(k, v)
+    return text
+
+
+def _card(c: Card, ascii_only: bool) -> str:
+    return str(c) if ascii_only else c.symbol
+
+
+def _hand_lines(cards, ascii_only: bool) -> list[str]:
+    lines = []
+    for s in SUITS:
+        mark = s.letter if ascii_only else s.symbol
+        lines.append(f"{mark} {format_holding([c for c in cards if c.suit == s])}")
+    return lines
+
+
+def _score_text(score: dict[Side, int] | None) -> str:
+    if not score:
+        return "not given"
+    if score[Side.AB] == score[Side.YZ] == 0:
+        return "love-all"
+    return f"AB {score[Side.AB] or 'love'}, YZ {score[Side.YZ] or 'love'}"
+
+
+def render_text(ch: CheckedHand, *, ascii_only: bool = False, width: int = 78) -> str:
+    hf, rp = ch.hand, ch.replay
+    assert rp is not None
+    out: list[str] = []
+    title = hf.title + (f": {hf.theme}" if hf.theme else "")
+    out += [title, "=" * min(len(title), width)]
+    if hf.source:
+        out.append(hf.source)
+    out.append("")
+    viewpoint = hf.known_hand if hf.known_hand is not None else Seat.A
+    if hf.kind == "hand":
+        out.append(f"{viewpoint}'s hand:   " + "   ".join(_hand_lines(rp.hands[viewpoint], ascii_only)))
+        out.append(f"Score: {_score_text(hf.score)}.   Turned up: {_card(hf.turn_up.card, ascii_only)} "
+                   f"({hf.trumps.plural} are trumps; {hf.dealer} deals, {hf.leader} leads).")
+    else:
+        out.append(f"Trumps: {hf.trumps.plural}; {hf.leader} leads.")
+        if hf.task:
+            out.append(f"Task: {hf.task.text or f'{hf.task.side} to take {hf.task.tricks} tricks'}")
+    out.append("")
+    shown_done = False
+    for rec, trick in zip(hf.tricks, rp.tricks):
+        if not trick.shown and not shown_done:
+            out.append("Tricks not shown in the book, as written out:")
+            shown_done = True
+        cells = []
+        for p in trick.plays:
+            mark = ">" if p.seat == trick.leader else " "
+            win = "*" if p.seat == trick.winner else " "
+            cells.append(f"{mark}{p.seat} {_card(p.card, ascii_only):>3}{win}")
+        ab, yz = trick.tally
+        out.append(f"Trick {trick.number:>2}  " + "  ".join(cells) + f"   {trick.winner} wins   AB {ab}, YZ {yz}")
+        if rec.remark:
+            for para in rec.remark.strip().split("\n\n"):
+                out += textwrap.wrap(_sym(" ".join(para.split()), ascii_only), width, initial_indent="    ", subsequent_indent="    ")
+    out.append("")
+    if hf.ending and (hf.ending.account or hf.ending.claim):
+        n0 = len(rp.tricks) + 1
+        head = f"Tricks {n0} to 13" if rp.cards_left else "The rest"
+        text = hf.ending.account or ""
+        if hf.ending.claim:
+            text += " (claim: " + ", ".join(f"{s} {n}" for s, n in hf.ending.claim.items()) + ")"
+        out += textwrap.wrap(_sym(f"{head}: {text.strip()}", ascii_only), width)
+        out.append("")
+    if hf.errata:
+        out.append("Errata:")
+        for e in hf.errata:
+            where = f"trick {e.trick}: " if e.trick else ""
+            out += textwrap.wrap(_sym(f"{where}printed {e.printed}; read as {e.used}: {e.reason}", ascii_only), width,
+                                 initial_indent="  - ", subsequent_indent="    ")
+        out.append("")
+    out.append("The hands:")
+    cols = [[f"{s}'s hand" + (" (known)" if s == hf.known_hand else "")] + _hand_lines(rp.hands[s], ascii_only) for s in SEATS]
+    for row in zip(*cols):
+        out.append("  " + "".join(f"{cell:<19}" for cell in row).rstrip())
+    out.append("")
+    if ch.score:
+        sc = ch.score
+        out.append(f"Tricks: AB {sc.tricks[Side.AB]}, YZ {sc.tricks[Side.YZ]}.  Result: {describe_result(sc)}.")
+        out.append(f"Score after the hand: AB {sc.after[Side.AB]}, YZ {sc.after[Side.YZ]}"
+                   + (f" ({sc.game} win the game" + (f", a {sc.game_value_name}" if sc.game_value_name else "") + ")." if sc.game else "."))
+    notes = [d for d in ch.diagnostics if d.level != "error"]
+    for d in notes:
+        out.append(f"{d.level}: {d.message}")
+    return _sym("\n".join(out) + "\n", ascii_only)
+
+
+def to_json(ch: CheckedHand) -> dict:
+    """The replayed hand as plain data (the ``show --format json`` contract)."""
+    hf, rp = ch.hand, ch.replay
+    assert rp is not None
+    sc = ch.score
+    claim = None
+    if hf.ending and hf.ending.claim:
+        claim = {"after_trick": len(rp.tricks), "tricks": {str(s): n for s, n in hf.ending.claim.items()},
+                 "account": hf.ending.account, "double_dummy": {str(s): n for s, n in ch.claim_dd.items()} if ch.claim_dd else None}
+    result = None
+    if sc is not None:
+        result = {"side": str(sc.by_cards_side), "by_cards": sc.by_cards,
+                  "honours": {str(s): sc.honours_points[s] for s in Side},
+                  "game": sc.game is not None}
+    return {
+        "title": hf.title,
+        "theme": hf.theme,
+        "viewpoint": str(hf.known_hand) if hf.known_hand is not None else None,
+        "dealer": str(hf.dealer) if hf.dealer is not None else None,
+        "turn_up": str(hf.turn_up.card) if hf.turn_up else None,
+        "trumps": hf.trumps.letter,
+        "score_before": {str(s): n for s, n in hf.score.items()} if hf.score else None,
+        "deal": {str(s): [str(c) for c in sorted(rp.hands[s], key=lambda c: (c.suit, -c.rank))] for s in SEATS},
+        "tricks": [
+            {"number": t.number, "leader": str(t.leader), "cards": [str(p.card) for p in t.plays],
+             "winner": str(t.winner), "shown": t.shown, "tally": {"AB": t.tally[0], "YZ": t.tally[1]}}
+            for t in rp.tricks
+        ],
+        "claim": claim,
+        "result": result,
+        "score_after": {str(s): n for s, n in sc.after.items()} if sc else None,
+    }
+
+
+def render_json(ch: CheckedHand) -> str:
+    return json.dumps(to_json(ch), indent=2, ensure_ascii=False)
