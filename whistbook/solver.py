@@ -8,7 +8,7 @@ next to play.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import Card, Suit
 from .errors import SolverError
@@ -17,6 +17,7 @@ from .seats import Seat
 _PLAYER_OF = {Seat.B: 0, Seat.Z: 1, Seat.A: 2, Seat.Y: 3}  # endplay Player: N E S W
 
 try:  # pragma: no cover - import guard only
+    from endplay.dds import solve_all_boards as _solve_all_boards
     from endplay.dds import solve_board as _solve_board
     from endplay.types import Card as _ECard
     from endplay.types import Deal as _EDeal
@@ -58,7 +59,8 @@ def make_deal(
     deal.trump = _EDenom.nt if trumps is None else _EDenom(int(trumps))
     deal.first = _EPlayer(_PLAYER_OF[leader])
     for c in trick_so_far:
-        deal.play(_ECard(str(c)))
+        # endplay spells a card suit first ("D2"); whistbook's text is rank first.
+        deal.play(_ECard(c.suit.letter + str(c)[0]))
     return deal
 
 
@@ -82,6 +84,46 @@ def card_options(
     for ecard, tricks in solved:
         out[Card.parse(f"{_rank_text(ecard)}{'SHDC'[int(ecard.suit)]}")] = int(tricks)
     return out
+
+
+class Position(NamedTuple):
+    """A position to solve: the cards each seat still holds (those of
+    ``trick_so_far`` included), trumps, and the leader of the trick in play."""
+
+    hands: Mapping[Seat, Iterable[Card]]
+    trumps: Suit | None
+    leader: Seat
+    trick_so_far: Sequence[Card] = ()
+
+
+#: endplay's batch call takes at most this many boards (DDS's MAXNOOFBOARDS is
+#: 200, and endplay's own bound check lets one too many through).
+_BATCH = 100
+
+
+def card_options_many(positions: Sequence[Position]) -> list[dict[Card, int]]:
+    """:func:`card_options` for many positions at once, in order.
+
+    The positions go to DDS in batches, which it solves on all its threads;
+    for the forty-odd positions of one hand this is quicker than one call each.
+
+    :raises SolverError: if endplay is missing or refuses a position.
+    """
+    out: list[dict[Card, int]] = []
+    for i in range(0, len(positions), _BATCH):
+        chunk = positions[i:i + _BATCH]
+        deals = [make_deal(*p) for p in chunk]
+        try:
+            solved = _solve_all_boards(deals)
+        except Exception as err:  # noqa: BLE001 - the C library's errors are plain RuntimeErrors
+            raise SolverError(f"the double-dummy solver failed: {err}") from err
+        for k in range(len(chunk)):
+            out.append({_card_of(ecard): int(tricks) for ecard, tricks in solved[k]})
+    return out
+
+
+def _card_of(ecard: "_ECard") -> Card:
+    return Card.parse(f"{_rank_text(ecard)}{'SHDC'[int(ecard.suit)]}")
 
 
 def _rank_text(ecard: "_ECard") -> str:
