@@ -21,6 +21,8 @@ examples:
   whistbook show hands/cavendish/01-*.yaml replay one hand in the terminal
   whistbook show FILE --format json        the replayed hand as JSON
   whistbook new my-hand.yaml               write a starter hand file
+  whistbook analyse FILE                   judge every card played (double-dummy)
+  whistbook analyse --summary hands        which hands were played without a costly card
 
 Problems are printed as 'path:line:col: error: message'. Exit status: 0 when
 every file is valid, 1 when any file has an error, 2 for a usage error.
@@ -99,6 +101,44 @@ def _can_encode(stream, text: str) -> bool:
     return True
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    import json
+
+    from .analysis import Cache, analyse, default_cache_dir, render_summary_text, render_text, summary
+    from .corpus import check_file
+
+    files = find_hand_files(args.paths)
+    if not files:
+        raise ConfigError("no hand files (*.yaml) found in " + ", ".join(args.paths))
+    cache = None if args.no_cache else Cache(args.cache_dir or default_cache_dir())
+    one = len(files) == 1 and not args.summary
+    analyses, bad = [], 0
+    for f in files:
+        # The claim is solved (and cached) by the analysis itself.
+        checked = check_file(f, solver=False)
+        if checked.hand is not None and checked.hand.kind == "problem" and not one:
+            print(f"{f}: note: a problem, not a played hand; skipped", file=sys.stderr)
+            continue
+        if checked.replay is None:
+            _print_diagnostics([d for d in checked.diagnostics if d.level == "error"], sys.stderr)
+            bad += 1
+            continue
+        analyses.append(analyse(checked, cache))
+    ascii_only = args.ascii or not _can_encode(sys.stdout, "♠♥♦♣✗")
+    if args.summary:
+        report = summary(analyses)
+        if args.format == "json":
+            sys.stdout.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
+        else:
+            sys.stdout.write(render_summary_text(report, ascii_only=ascii_only))
+    elif args.format == "json":
+        data = analyses[0].to_json() if one and analyses else [a.to_json() for a in analyses]
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write("\n".join(render_text(a, ascii_only=ascii_only) for a in analyses))
+    return 1 if bad else 0
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     from .starter import starter_text
 
@@ -169,6 +209,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ascii", action="store_true", help="write suits as letters (S H D C) instead of symbols")
     p.add_argument("--no-solver", action="store_true", help="do not check the claim with the double-dummy solver")
     p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("analyse", aliases=["analyze"], help="judge every card played, double-dummy",
+                       description="For every card played, the tricks its side could take with best play from "
+                                   "there (double-dummy: all four hands seen), against the best card it had. "
+                                   "Results are cached, so a second run solves nothing.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="hand files or folders (searched for *.yaml)")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+    p.add_argument("--summary", action="store_true",
+                   help="one line per hand: tricks at the start against tricks taken, and which seats' cards cost tricks")
+    p.add_argument("--ascii", action="store_true", help="write suits as letters (S H D C) instead of symbols")
+    p.add_argument("--cache-dir", metavar="DIR", default=None,
+                   help="where solver results are kept (default: .whistbook-cache in the project)")
+    p.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("new", help="write a starter hand file",
                        description="Write a starter hand file: a random deal, the first tricks played to rule, "
