@@ -299,12 +299,15 @@ def analyse(checked: CheckedHand, cache: Cache | None = None) -> Analysis:
     hf, rp = checked.hand, checked.replay
     if hf is not None and hf.kind == "problem":
         raise AnalysisError(
-            f"{hf.path}: is a problem (kind: problem), not a played hand; "
-            "analyse only checks the cards of played hands"
+            "a problem (kind: problem) is not a played hand, so there are no cards to analyse; "
+            "'whistbook validate' checks its solutions",
+            hf.loc_of("kind"),
         )
     if rp is None:
-        where = hf.path if hf is not None else "this file"
-        raise AnalysisError(f"{where}: the play cannot be replayed, so it cannot be analysed; run 'whistbook validate' on it")
+        raise AnalysisError(
+            "the play does not replay, so it cannot be analysed; 'whistbook validate' shows why",
+            hf.loc_of("tricks") if hf is not None else None,
+        )
 
     positions = _positions(rp)
     key = cache_key(rp)
