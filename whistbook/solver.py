@@ -8,7 +8,7 @@ next to play.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import Card, Suit
 from .errors import SolverError
@@ -16,22 +16,40 @@ from .seats import Seat
 
 _PLAYER_OF = {Seat.B: 0, Seat.Z: 1, Seat.A: 2, Seat.Y: 3}  # endplay Player: N E S W
 
-try:  # pragma: no cover - import guard only
-    from endplay.dds import solve_all_boards as _solve_all_boards
-    from endplay.dds import solve_board as _solve_board
+if TYPE_CHECKING:  # pragma: no cover
     from endplay.types import Card as _ECard
     from endplay.types import Deal as _EDeal
-    from endplay.types import Denom as _EDenom
-    from endplay.types import Player as _EPlayer
-except Exception as _err:  # noqa: BLE001 - any import failure means no solver
-    _IMPORT_ERROR: Exception | None = _err
-else:
-    _IMPORT_ERROR = None
 
 
-def _require() -> None:
-    if _IMPORT_ERROR is not None:
+class _Endplay(NamedTuple):
+    solve_board: Any
+    solve_all_boards: Any
+    Card: Any
+    Deal: Any
+    Denom: Any
+    Player: Any
+
+
+_EP: _Endplay | None = None
+_IMPORT_ERROR: Exception | None = None
+
+
+def _require() -> _Endplay:
+    """endplay, imported on first use: loading it takes about half a second,
+    which a run answered wholly from a cache should not have to pay."""
+    global _EP, _IMPORT_ERROR
+    if _EP is None and _IMPORT_ERROR is None:
+        try:
+            from endplay.dds import solve_all_boards, solve_board
+            from endplay.types import Card as ECard
+            from endplay.types import Deal, Denom, Player
+        except Exception as err:  # noqa: BLE001 - any import failure means no solver
+            _IMPORT_ERROR = err
+        else:
+            _EP = _Endplay(solve_board, solve_all_boards, ECard, Deal, Denom, Player)
+    if _EP is None:
         raise SolverError(f"the double-dummy solver (endplay) cannot be loaded: {_IMPORT_ERROR}")
+    return _EP
 
 
 def _pbn(hands: Mapping[Seat, Iterable[Card]]) -> str:
@@ -54,13 +72,13 @@ def make_deal(
 ) -> "_EDeal":
     """An endplay ``Deal`` for the position: ``hands`` hold the cards not yet
     played, including those of ``trick_so_far`` (played from ``leader``)."""
-    _require()
-    deal = _EDeal(_pbn(hands))
-    deal.trump = _EDenom.nt if trumps is None else _EDenom(int(trumps))
-    deal.first = _EPlayer(_PLAYER_OF[leader])
+    ep = _require()
+    deal = ep.Deal(_pbn(hands))
+    deal.trump = ep.Denom.nt if trumps is None else ep.Denom(int(trumps))
+    deal.first = ep.Player(_PLAYER_OF[leader])
     for c in trick_so_far:
         # endplay spells a card suit first ("D2"); whistbook's text is rank first.
-        deal.play(_ECard(c.suit.letter + str(c)[0]))
+        deal.play(ep.Card(c.suit.letter + str(c)[0]))
     return deal
 
 
@@ -77,7 +95,7 @@ def card_options(
     """
     deal = make_deal(hands, trumps, leader, trick_so_far)
     try:
-        solved = _solve_board(deal)
+        solved = _require().solve_board(deal)
     except Exception as err:  # noqa: BLE001 - the C library's errors are plain RuntimeErrors
         raise SolverError(f"the double-dummy solver failed: {err}") from err
     out: dict[Card, int] = {}
@@ -114,7 +132,7 @@ def card_options_many(positions: Sequence[Position]) -> list[dict[Card, int]]:
         chunk = positions[i:i + _BATCH]
         deals = [make_deal(*p) for p in chunk]
         try:
-            solved = _solve_all_boards(deals)
+            solved = _require().solve_all_boards(deals)
         except Exception as err:  # noqa: BLE001 - the C library's errors are plain RuntimeErrors
             raise SolverError(f"the double-dummy solver failed: {err}") from err
         for k in range(len(chunk)):
