@@ -322,7 +322,7 @@ def analyse(checked: CheckedHand, cache: Cache | None = None) -> Analysis:
     n_cards = len(rp.hands[0])
     lead_side = rp.first_leader.side
     best0 = max(options[0].values())
-    start = {lead_side: best0, lead_side.other: n_cards - best0}
+    start = _by_side(lead_side, best0, n_cards)
 
     tricks: list[TrickAnalysis] = []
     i = 0
@@ -344,15 +344,20 @@ def analyse(checked: CheckedHand, cache: Cache | None = None) -> Analysis:
     if rp.cards_left:
         got = max(options[i].values())
         side = rp.next_leader.side
-        out.claim_dd = {side: got, side.other: rp.cards_left - got}
+        out.claim_dd = _by_side(side, got, rp.cards_left)
         stated = hf.ending.claim if hf is not None and hf.ending is not None else None
         if stated:
             shares = dict(stated)
             if len(shares) == 1:
                 (s, n), = shares.items()
                 shares[s.other] = rp.cards_left - n
-            out.claim = shares
+            out.claim = {s: shares[s] for s in Side}
     return out
+
+
+def _by_side(side: Side, tricks: int, total: int) -> dict[Side, int]:
+    """``tricks`` of ``total`` to ``side``, the rest to the other, keyed AB then YZ."""
+    return {s: tricks if s == side else total - tricks for s in Side}
 
 
 def _verdict(seat: Seat, card: Card, opts: dict[Card, int]) -> CardVerdict:
@@ -436,7 +441,7 @@ class HandSummary:
     cost_by_seat: dict[Seat, int]
     #: how many of each seat's cards cost a trick or more
     costly_cards: dict[Seat, int]
-    #: tricks given away (+) or left unclaimed (-) by the claim against best play
+    #: for each side, the tricks best play from the claim would add to what the claim gives it
     claim_shortfall: dict[Side, int] | None = None
 
     @property
@@ -452,6 +457,7 @@ class HandSummary:
             "cost_by_seat": {str(s): n for s, n in self.cost_by_seat.items()},
             "costly_cards": {str(s): n for s, n in self.costly_cards.items()},
             "perfect": self.perfect,
+            "claim_shortfall": _sides_json(self.claim_shortfall) if self.claim_shortfall else None,
         }
 
 
@@ -566,6 +572,11 @@ def _verdict_text(a: Analysis) -> str:
     if a.taken:
         parts.append(f"AB took {a.taken[Side.AB]} tricks and YZ {a.taken[Side.YZ]}, "
                      f"against {a.start[Side.AB]} and {a.start[Side.YZ]} with best play from the start.")
+    if a.claim and a.claim_dd:
+        for side in Side:
+            gap = a.claim_dd[side] - a.claim[side]
+            if gap > 0:
+                parts.append(f"The claim gives {side} {gap} trick{'s' if gap != 1 else ''} fewer than best play from there.")
     if a.perfect:
         parts.append("No card played cost a trick.")
     else:
@@ -599,6 +610,12 @@ def render_summary_text(cs: CorpusSummary, *, ascii_only: bool = False, width: i
     out += textwrap.wrap(text, width)
     totals = cs.cost_by_seat()
     out.append("Tricks cost over all hands: " + ", ".join(f"{s} {totals[s]}" for s in SEATS) + ".")
+    for h in cs.hands:
+        for side, n in (h.claim_shortfall or {}).items():
+            if n > 0:
+                out += textwrap.wrap(
+                    f"{_short(h)}: the claim gives {side} {n} trick{'s' if n != 1 else ''} fewer than best "
+                    f"play from there; the tricks taken include this.", width)
     return _plain("\n".join(out) + "\n", ascii_only)
 
 
