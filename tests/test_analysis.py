@@ -283,8 +283,8 @@ def test_cli_json_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["analyse", str(HAND_I), "--format", "json", "--cache-dir", str(tmp_path)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["start"] == {"AB": 9, "YZ": 4}
-    assert main(["analyse", "--summary", str(HAND_I.parent), "--cache-dir", str(tmp_path)]) == 0
-    assert "Hand I" in capsys.readouterr().out
+    assert main(["analyse", "--summary", str(HAND_I), "--cache-dir", str(tmp_path)]) == 0
+    assert "Hand I " in capsys.readouterr().out
     assert main(["analyse", str(HAND_I), "--no-cache", "--ascii"]) == 0
     assert "double-dummy" in capsys.readouterr().out
 
