@@ -87,6 +87,16 @@ def test_forced_and_equal_cards() -> None:
     assert CardVerdict(Seat.A, Card.parse("2S"), 3, 5, ()).cost == 2
 
 
+def test_unshown_tricks_are_analysed_and_labelled() -> None:
+    cs = cards(FINESSE_PLAY)
+    rp = replay({s: cards(h) for s, h in FINESSE.items()}, Suit.HEARTS, Seat.A, [cs[:4], cs[4:]], [True, False])
+    a = analyse(CheckedHand(None, replay=rp))  # type: ignore[arg-type]
+    assert [t.shown for t in a.tricks] == [True, False]
+    assert [t["shown"] for t in a.to_json()["tricks"]] == [True, False]
+    text = render_text(a)
+    assert text.index("Trick 1:") < text.index("does not show") < text.index("Trick 2:")
+
+
 # --- the cache ---------------------------------------------------------------------------
 
 

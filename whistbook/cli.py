@@ -119,8 +119,11 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         if checked.hand is not None and checked.hand.kind == "problem" and not one:
             print(f"{f}: note: a problem, not a played hand; skipped", file=sys.stderr)
             continue
+        errors = [d for d in checked.diagnostics if d.level == "error"]
+        # Errors after the replay (a wrong tally, a misstated result) do not
+        # change the cards, so the hand is still analysed; they are shown.
+        _print_diagnostics(errors, sys.stderr)
         if checked.replay is None:
-            _print_diagnostics([d for d in checked.diagnostics if d.level == "error"], sys.stderr)
             bad += 1
             continue
         analyses.append(analyse(checked, cache))
