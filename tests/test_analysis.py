@@ -262,6 +262,28 @@ def _chain_holds(a: Analysis, checked: CheckedHand) -> None:
         assert [v.card for v in t.cards] == list(trick.cards)
 
 
+def _brute(hands: dict[Seat, frozenset[Card]], trumps: Suit | None, leader: Seat, so_far: tuple[Card, ...]) -> dict[Card, int]:
+    """Every legal card's worth to the side to play, by trying every line;
+    ``hands`` no longer hold the cards of ``so_far``."""
+    from whistbook.replay import winner_of
+
+    seat = leader.next(len(so_far))
+    left = len(hands[seat])  # tricks to play, this one included
+    out = {}
+    for c in legal_plays(hands[seat], so_far[0].suit if so_far else None):
+        after = dict(hands)
+        after[seat] = hands[seat] - {c}
+        trick = (*so_far, c)
+        if len(trick) < 4:
+            out[c] = left - max(_brute(after, trumps, leader, trick).values())
+            continue
+        win = SEATS[winner_of(trick, int(leader), None if trumps is None else int(trumps))]
+        rest = max(_brute(after, trumps, win, ()).values()) if left > 1 else 0
+        mine = rest if win.side == seat.side else left - 1 - rest
+        out[c] = (win.side == seat.side) + mine
+    return out
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), size=st.integers(2, 5), trumps=st.sampled_from([*Suit, None]))
 def test_verdicts_chain_on_random_endings(seed: int, size: int, trumps: Suit | None) -> None:
@@ -284,6 +306,13 @@ def test_verdicts_chain_on_random_endings(seed: int, size: int, trumps: Suit | N
     a = analyse(checked)
     assert sum(a.start.values()) == size
     _chain_holds(a, checked)
+    if size <= 3:  # small enough to try every line by hand
+        held = {s: frozenset(h) for s, h in hands.items()}
+        for t, trick in zip(a.tricks, checked.replay.tricks):
+            for k, v in enumerate(t.cards):
+                before = {s: held[s] - set(trick.cards[:k]) for s in SEATS}
+                assert dict(v.options) == _brute(before, trumps, trick.leader, trick.cards[:k])
+            held = {s: held[s] - set(trick.cards) for s in SEATS}
 
 
 # --- the command -------------------------------------------------------------------------
