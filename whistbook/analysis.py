@@ -591,6 +591,8 @@ def render_summary_text(cs: CorpusSummary, *, ascii_only: bool = False, width: i
     """The corpus summary as a table: double-dummy tricks at the start, tricks
     taken, and the tricks each seat's cards cost."""
     out: list[str] = []
+    if not cs.hands:
+        return "No played hands to sum up.\n"
     out += textwrap.wrap(DOUBLE_DUMMY_NOTE, width)
     out.append("")
     name_w = max([len(_short(h)) for h in cs.hands] + [4])
