@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card
 from .check import CheckedHand
-from .errors import IllegalPlayError, WhistbookError
+from .errors import IllegalPlayError, SolverError, WhistbookError
 from .model import HandFile, Solution
 from .replay import legal_plays, replay, winner_of
 from .seats import SEATS, Seat, Side
@@ -70,7 +70,7 @@ def check_problem(hf: HandFile, out: CheckedHand, *, solver: bool = True) -> Non
         lines.append((sol, tricks))
     if not solver or not out.ok:
         return
-    from .solver import card_options
+    card_options = mid_trick_options
 
     side = hf.task.side
     try:
@@ -103,6 +103,35 @@ def check_problem(hf: HandFile, out: CheckedHand, *, solver: bool = True) -> Non
             )
 
 
+def mid_trick_options(
+    hands: dict[Seat, frozenset[Card]], trumps, leader: Seat, so_far: list[Card] | tuple[Card, ...] = ()
+) -> dict[Card, int]:
+    """:func:`whistbook.solver.card_options` for any point of a trick.
+
+    ``solver.make_deal`` hands the cards already played to the trick to endplay
+    rank first (``AC``), which endplay reads as a suit and rejects, so every
+    position in the middle of a trick failed. Until that is fixed there, the
+    deal is built here without the trick and its cards are played suit first.
+    """
+    from . import solver
+
+    if not so_far:
+        return solver.card_options(hands, trumps, leader)
+    deal = solver.make_deal(hands, trumps, leader)
+    for c in so_far:
+        deal.play(f"{c.suit.letter}{str(c)[0]}")
+    try:
+        from endplay.dds import solve_board
+
+        solved = solve_board(deal)
+    except Exception as err:  # noqa: BLE001 - the C library's errors are plain RuntimeErrors
+        raise SolverError(f"the double-dummy solver failed: {err}") from err
+    return {
+        Card.parse(f"{solver._rank_text(ecard)}{'SHDC'[int(ecard.suit)]}"): int(tricks)
+        for ecard, tricks in solved
+    }
+
+
 def _verify_line(hands, hf: HandFile, side: Side, needed: int, sol: Solution, tricks, card_options) -> LineVerdict:
     held = {s: set(hands[s]) for s in SEATS}
     won = 0
@@ -130,7 +159,10 @@ def _verify_line(hands, hf: HandFile, side: Side, needed: int, sol: Solution, tr
                         verdict.refutation = (ti + 1, seat, alt, ours)
                         return verdict
             so_far.append(card)
-            held[seat].discard(card)
+        # The solver wants the hands as they were before the trick began, the
+        # cards of the trick so far included: take them out only now.
+        for pi, card in enumerate(trick):
+            held[leader.next(pi)].discard(card)
         win = SEATS[winner_of(trick, leader, hf.trumps)]
         if win.side == side:
             won += 1
