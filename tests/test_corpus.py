@@ -40,3 +40,17 @@ def test_cavendish_files_are_named_by_hand_number():
     for p in (HANDS / "cavendish").glob("*.yaml"):
         n = int(p.name[:2])
         assert 1 <= n <= 39 and p.name[2] == "-"
+
+
+def test_format_doc_example_validates():
+    """The complete example in docs/format.md is a valid hand."""
+    import re
+
+    from conftest import ROOT
+    from whistbook.check import check
+    from whistbook.handfile import loads
+
+    text = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    example = re.search(r"```yaml\n(# yaml-language-server.*?)```", text, re.S).group(1)
+    ch = check(loads(example, "docs/format.md"))
+    assert [str(d) for d in ch.diagnostics] == []
