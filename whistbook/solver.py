@@ -77,8 +77,7 @@ def make_deal(
     deal.trump = ep.Denom.nt if trumps is None else ep.Denom(int(trumps))
     deal.first = ep.Player(_PLAYER_OF[leader])
     for c in trick_so_far:
-        # endplay spells a card suit first ("D2"); whistbook's text is rank first.
-        deal.play(ep.Card(c.suit.letter + str(c)[0]))
+        deal.play(ep.Card(str(c)[1] + str(c)[0]))  # endplay spells cards suit first
     return deal
 
 
