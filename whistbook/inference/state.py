@@ -1,0 +1,366 @@
+"""What one seat knows of the unseen cards: a small constraint store.
+
+The store reasons about the *original* deal (the hands as dealt), because
+every fact the play gives is timeless in those terms: a player who showed
+out of a suit held exactly the cards of it he had played before; a fourth-best
+lead said how many cards above it the leader held when he led.
+
+Three kinds of constraint live here and are propagated to a fixpoint:
+
+* ``poss[c]``: the seats that may have been dealt card ``c`` (a 4-bit mask);
+  a played card or one of the viewer's own is fixed to its holder.
+* ``dom[(seat, suit)]``: when a convention has spoken about a seat's holding
+  of a suit, the explicit set of holdings (13-bit rank masks) still allowed.
+  Conventions are predicates that filter this set.
+* counts: each other seat was dealt ``size`` cards, and each suit's cards not
+  in the viewer's hand are shared among the three other seats. Which lengths
+  are still possible for every seat and suit is worked out by a dynamic
+  programme over the four suits (bit-parallel, so it is cheap).
+
+Every removal carries a *support*: a bit mask of the tricks it rests on (bit
+0 stands for the deal itself, e.g. the turned-up card). Supports are unions,
+so they over-approximate what an inference needs, never under-approximate.
+
+Propagation is sound: it only removes a possibility when every layout that
+keeps all constraints lacks it (tests compare it with exact enumeration).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Callable, Iterable
+
+SUIT_RANGE = range(4)
+
+
+class Contradiction(Exception):
+    """The constraints admit no layout of the unseen cards."""
+
+
+class Frame:
+    """What does not change during one explanation: the viewer, the seats he
+    cannot see, the hand size and the cards of each suit in play."""
+
+    __slots__ = ("viewer", "others", "size", "col", "universe", "vmask")
+
+    def __init__(self, viewer: int, own: Iterable[int], universe: Iterable[int], size: int) -> None:
+        self.viewer = viewer
+        self.others = tuple(s for s in range(4) if s != viewer)
+        self.size = size
+        self.universe = frozenset(universe)
+        own = set(own)
+        self.vmask = [0, 0, 0, 0]
+        for c in own:
+            self.vmask[c // 13] |= 1 << (c % 13)
+        self.col = [sum(1 for c in self.universe if c // 13 == s and c not in own) for s in SUIT_RANGE]
+
+
+def _lenmask(lo: int, hi: int) -> int:
+    if hi < lo:
+        return 0
+    return ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
+
+
+def _lens_of(masks: Iterable[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= 1 << m.bit_count()
+    return out
+
+
+class KState:
+    """One layer of knowledge (certain, presumed or probable)."""
+
+    __slots__ = ("f", "poss", "rsup", "dom", "dsup", "lens", "lsup")
+
+    def __init__(self, frame: Frame, own: Iterable[int]) -> None:
+        self.f = frame
+        full = sum(1 << s for s in frame.others)
+        self.poss = [0] * 52
+        for c in frame.universe:
+            self.poss[c] = full
+        for c in own:
+            self.poss[c] = 1 << frame.viewer
+        self.rsup = [0] * 208  # support of "seat s was not dealt card c", index c*4+s
+        self.dom: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.dsup: dict[tuple[int, int], int] = {}
+        # possible dealt lengths per (seat, suit) as bit sets over 0..13
+        self.lens = [[_lenmask(0, min(frame.size, frame.col[S])) for S in SUIT_RANGE] for _ in range(4)]
+        self.lsup = [[0] * 4 for _ in range(4)]
+
+    def copy(self) -> "KState":
+        k = KState.__new__(KState)
+        k.f = self.f
+        k.poss = self.poss[:]
+        k.rsup = self.rsup[:]
+        k.dom = dict(self.dom)
+        k.dsup = dict(self.dsup)
+        k.lens = [row[:] for row in self.lens]
+        k.lsup = [row[:] for row in self.lsup]
+        return k
+
+    # ------------------------------------------------------------ basic edits
+
+    def remove(self, c: int, s: int, sup: int) -> bool:
+        """Seat ``s`` was not dealt ``c``. Returns True if that is news."""
+        p = self.poss[c]
+        b = 1 << s
+        if not p & b:
+            return False
+        p &= ~b
+        if not p:
+            raise Contradiction(f"no seat can hold card {c}")
+        self.poss[c] = p
+        self.rsup[c * 4 + s] = sup
+        return True
+
+    def fix(self, c: int, s: int, sup: int) -> bool:
+        """Seat ``s`` was dealt ``c``."""
+        p = self.poss[c]
+        if not p >> s & 1:
+            raise Contradiction(f"seat {s} cannot hold card {c}")
+        if p == 1 << s:
+            return False
+        for o in range(4):
+            if o != s and p >> o & 1:
+                self.poss[c] &= ~(1 << o)
+                self.rsup[c * 4 + o] = sup
+        return True
+
+    def allowed(self, s: int, S: int) -> int:
+        m = 0
+        base = S * 13
+        poss = self.poss
+        for i in range(13):
+            if poss[base + i] >> s & 1:
+                m |= 1 << i
+        return m
+
+    def forced(self, s: int, S: int) -> int:
+        m = 0
+        base = S * 13
+        poss = self.poss
+        b = 1 << s
+        for i in range(13):
+            if poss[base + i] == b:
+                m |= 1 << i
+        return m
+
+    def support_of_cell(self, s: int, S: int) -> int:
+        sup = self.dsup.get((s, S), 0) | self.lsup[s][S]
+        base = S * 13
+        for i in range(13):
+            sup |= self.rsup[(base + i) * 4 + s]
+        return sup
+
+    def support_of_card(self, c: int, holder: int | None = None) -> int:
+        """Support for where ``c`` may be: the removals of the other seats."""
+        sup = 0
+        for s in range(4):
+            if s != holder:
+                sup |= self.rsup[c * 4 + s]
+        return sup
+
+    # ------------------------------------------------------------ conventions
+
+    def domain(self, s: int, S: int) -> tuple[int, ...]:
+        """The explicit holdings of ``s`` in ``S``, built on first use."""
+        d = self.dom.get((s, S))
+        if d is not None:
+            return d
+        allowed, forced = self.allowed(s, S), self.forced(s, S)
+        free = allowed & ~forced
+        fb = [i for i in range(13) if free >> i & 1]
+        lm = self.lens[s][S]
+        base_n = forced.bit_count()
+        out = []
+        for k in range(len(fb) + 1):
+            if not lm >> (base_n + k) & 1:
+                continue
+            for combo in combinations(fb, k):
+                m = forced
+                for i in combo:
+                    m |= 1 << i
+                out.append(m)
+        d = tuple(out)
+        self.dom[(s, S)] = d
+        self.dsup[(s, S)] = self.support_of_cell(s, S)
+        return d
+
+    def restrict(self, s: int, S: int, pred: Callable[[int], bool], sup: int) -> bool:
+        """Keep the holdings of ``s`` in ``S`` (dealt holdings, as rank masks)
+        that satisfy ``pred``. Returns True if anything was removed."""
+        d = self.domain(s, S)
+        new = tuple(m for m in d if pred(m))
+        if len(new) == len(d):
+            return False
+        if not new:
+            raise Contradiction(f"no holding of seat {s} in suit {S} fits")
+        self.dom[(s, S)] = new
+        self.dsup[(s, S)] = self.dsup.get((s, S), 0) | sup
+        return True
+
+    # ------------------------------------------------------------ propagation
+
+    def propagate(self) -> None:
+        """Run every constraint to a fixpoint; raises :class:`Contradiction`."""
+        f = self.f
+        while True:
+            changed = False
+            for s in f.others:
+                for S in SUIT_RANGE:
+                    if self._cell(s, S):
+                        changed = True
+            if self._counts():
+                changed = True
+            if not changed:
+                return
+
+    def _cell(self, s: int, S: int) -> bool:
+        """Bring one seat's holding of one suit into line with the cards and lengths."""
+        allowed, forced = self.allowed(s, S), self.forced(s, S)
+        lm = self.lens[s][S]
+        changed = False
+        key = (s, S)
+        d = self.dom.get(key)
+        if d is not None:
+            new = tuple(m for m in d if not m & ~allowed and m & forced == forced and lm >> m.bit_count() & 1)
+            if not new:
+                raise Contradiction(f"holdings of seat {s} in suit {S} exhausted")
+            if len(new) != len(d):
+                self.dom[key] = new
+                self.dsup[key] = self.dsup.get(key, 0) | self.support_of_cell(s, S)
+                d = new
+            union = 0
+            inter = -1
+            for m in d:
+                union |= m
+                inter &= m
+            sup = self.dsup[key]
+            base = S * 13
+            gone_bits = allowed & ~union
+            for i in range(13):
+                if gone_bits >> i & 1:
+                    changed |= self.remove(base + i, s, sup)
+            new_bits = inter & ~forced
+            for i in range(13):
+                if new_bits >> i & 1:
+                    changed |= self.fix(base + i, s, sup)
+            if changed:
+                allowed, forced = self.allowed(s, S), self.forced(s, S)
+            dl = _lens_of(d)
+            if dl & lm != lm:
+                lm &= dl
+                self.lens[s][S] = lm
+                self.lsup[s][S] |= sup
+                changed = True
+        rng = _lenmask(forced.bit_count(), allowed.bit_count())
+        if lm & rng != lm:
+            lm &= rng
+            if not lm:
+                raise Contradiction(f"no length possible for seat {s} in suit {S}")
+            self.lens[s][S] = lm
+            self.lsup[s][S] |= self.support_of_cell(s, S)
+            changed = True
+        # lengths that pin the cards: all allowed cards, or only the forced ones
+        lo = (lm & -lm).bit_length() - 1
+        hi = lm.bit_length() - 1
+        na, nf = allowed.bit_count(), forced.bit_count()
+        if lo == na and na != nf:
+            sup = self.support_of_cell(s, S)
+            base = S * 13
+            for i in range(13):
+                if allowed >> i & 1 and not forced >> i & 1:
+                    changed |= self.fix(base + i, s, sup)
+        elif hi == nf and na != nf:
+            sup = self.support_of_cell(s, S)
+            base = S * 13
+            for i in range(13):
+                if allowed >> i & 1 and not forced >> i & 1:
+                    changed |= self.remove(base + i, s, sup)
+        return changed
+
+    def _counts(self) -> bool:
+        """The dynamic programme: each other seat holds ``size`` cards and each
+        suit's cards are shared among them. Keeps the lengths some complete
+        layout of lengths supports."""
+        f = self.f
+        o0, o1, o2 = f.others
+        N = f.size
+        W = 32
+        valid = 0
+        for r0 in range(N + 1):
+            valid |= ((1 << (N + 1)) - 1) << (r0 * W)
+        triples: list[list[tuple[int, int, int, int]]] = []
+        for S in SUIT_RANGE:
+            col = f.col[S]
+            l0m, l1m, l2m = self.lens[o0][S], self.lens[o1][S], self.lens[o2][S]
+            ts = []
+            for a in _iter_bits(l0m):
+                for b in _iter_bits(l1m):
+                    c = col - a - b
+                    if c >= 0 and l2m >> c & 1:
+                        ts.append((a, b, c, a * W + b))
+            if not ts:
+                raise Contradiction(f"suit {S} cannot be shared out")
+            triples.append(ts)
+        fwd = [1]
+        for S in SUIT_RANGE:
+            cur = fwd[-1]
+            nxt = 0
+            for _, _, _, sh in triples[S]:
+                nxt |= cur << sh
+            fwd.append(nxt & valid)
+        target = 1 << (N * W + N)
+        if not fwd[4] & target:
+            raise Contradiction("the hand sizes cannot be met")
+        bwd = [0] * 5
+        bwd[4] = target
+        for S in (3, 2, 1, 0):
+            cur = bwd[S + 1]
+            prv = 0
+            for _, _, _, sh in triples[S]:
+                prv |= cur >> sh
+            bwd[S] = prv & valid
+        changed = False
+        for S in SUIT_RANGE:
+            keep = [0, 0, 0]
+            fs = fwd[S]
+            bs = bwd[S + 1]
+            for a, b, c, sh in triples[S]:
+                if (fs << sh) & bs:
+                    keep[0] |= 1 << a
+                    keep[1] |= 1 << b
+                    keep[2] |= 1 << c
+            for k, s in enumerate(f.others):
+                old = self.lens[s][S]
+                if keep[k] != old:
+                    self.lens[s][S] = keep[k]
+                    self.lsup[s][S] |= self._row_col_support(s, S)
+                    changed = True
+        return changed
+
+    def _row_col_support(self, s: int, S: int) -> int:
+        sup = 0
+        for T in SUIT_RANGE:
+            sup |= self.support_of_cell(s, T)
+        for o in self.f.others:
+            if o != s:
+                sup |= self.support_of_cell(o, S)
+        return sup
+
+    # ------------------------------------------------------------ queries
+
+    def holders(self, c: int) -> int:
+        return self.poss[c]
+
+    def length_range(self, s: int, S: int) -> tuple[int, int]:
+        lm = self.lens[s][S]
+        return (lm & -lm).bit_length() - 1, lm.bit_length() - 1
+
+
+def _iter_bits(m: int):
+    while m:
+        b = m & -m
+        yield b.bit_length() - 1
+        m ^= b
