@@ -30,6 +30,14 @@ from .state import Contradiction, Frame, KState
 
 LAYERS = ("certain", "presumed", "probable")
 
+#: Rules the book itself treats as soft: when presumptions clash, these are
+#: given up before the firmer ones.
+WEAK_RULES = frozenset({
+    "second_hand_second_round_wins", "lead_strongest_suit", "continue_own_suit_lowest",
+    "discard_top_shows_command", "third_hand_on_honour_led", "answer_to_call_count",
+    "high_after_high_count", "second_hand_low", "second_hand_honour_shows_sequence",
+})
+
 
 # ------------------------------------------------------------------ records
 
@@ -67,6 +75,7 @@ class Departure:
     rule: str
     text: str
     found_at: int = 0  # the trick whose cards showed it
+    key: int = field(default=0, compare=False, repr=False)
 
     def to_json(self) -> dict:
         return {"trick": self.trick, "seat": str(self.seat), "rule": self.rule, "text": self.text,
@@ -227,12 +236,12 @@ class Engine:
                                              f"{name} opened {Suit(S).plural} at trick {t} from four or more"))
                     rid = "lead_fourth_best" if i <= 7 else "lead_table"
                     new.append(self._new(t, s, S, rid, 1,
-                                         _pred_first(strip, trumps, i, declared),
+                                         _pred_first(strip, trumps, i, declared, not trumps),
                                          f"{name}'s {cs} at trick {t} was the card the Analysis of Leads prescribes"))
                 elif room:
                     rid = "lead_fourth_best" if i <= 7 else "lead_table"
                     new.append(self._new(t, s, S, rid, 1,
-                                         _pred_first(strip, trumps, i, declared),
+                                         _pred_first(strip, trumps, i, declared, False),
                                          f"{name}'s {cs} at trick {t} was the card his holding calls for"))
                 if trumps and not self.trump_led_by[s]:
                     new.append(self._new(t, s, S, "trump_lead_strength", 2,
@@ -371,9 +380,14 @@ class Engine:
             else:
                 sig = "echo" if (self.trump_led_by[partner] or self.called[partner]) else "call_for_trumps"
             for a in self.assumptions:
-                if a.active and a.trick == p.trick and a.seat == s and a.suit == S and a.rule in (
+                if a.trick == p.trick and a.seat == s and a.suit == S and a.rule in (
                         "follow_lowest_when_not_winning", "win_cheaply", "lowest_of_sequence"):
-                    withdraw.append(a)
+                    if a.active:
+                        withdraw.append(a)
+                    elif a.withdrawn == "departure":
+                        # it was a signal after all, not a departure from rule
+                        a.withdrawn = "signal"
+                        self.departures = [d for d in self.departures if d.key != a.id]
             if sig in ("call_for_trumps", "echo") and tr is not None and not self.called[s]:
                 self.called[s] = t
                 need = 4
@@ -419,21 +433,54 @@ class Engine:
         st.restrict(a.seat, a.suit, a.pred, 1 << a.trick)
         st.propagate()
 
-    def _rebuild(self, layer: int, certain: KState, t: int) -> KState:
+    def _ordered(self, layer: int) -> list[Assumption]:
+        """Active presumptions of this layer and below, in the order a rebuild
+        admits them: firmer layers first, then firm rules before weak ones,
+        then oldest first. A presumption that no longer fits is the one given up."""
+        acts = [a for a in self.assumptions if a.active and a.layer <= layer]
+        acts.sort(key=lambda a: (a.layer, a.rule in WEAK_RULES, a.trick, a.id))
+        return acts
+
+    def _resolve(self, layer: int, certain: KState, t: int) -> None:
+        """Find which presumptions survive together with the certain facts."""
         st = certain.copy()
-        order = [a for a in self.assumptions if a.active and a.layer == 1]
-        if layer == 2:
-            order += [a for a in self.assumptions if a.active and a.layer == 2]
-        for a in order:
-            if a.layer > layer:
-                continue
+        for a in self._ordered(layer):
             snap = st.copy()
             try:
                 self._apply(st, a)
             except Contradiction:
                 st = snap
-                if a.layer == layer:
-                    self._drop(a, t)
+                self._drop(a, t)
+
+    def _advance(self, L: int, base: KState, facts, t: int, new_l: list[Assumption], withdrawn: bool,
+                 snaps: list, certain: KState) -> KState:
+        """The layer after this trick: the cheap way when nothing clashes, else
+        resolve which presumptions survive and rebuild."""
+        trial: list = []
+        if not withdrawn:
+            st = base.copy()
+            try:
+                _apply_facts(st, facts, t)
+                st.propagate()
+                trial.append(("facts", None, _snap(st)))
+                for a in new_l:
+                    self._apply(st, a)
+                    trial.append(("rule", a, _snap(st)))
+                snaps.extend(trial)
+                return st
+            except Contradiction:
+                pass
+        self._resolve(L, certain, t)
+        fresh = {a.id for a in new_l}
+        st = certain.copy()
+        for a in self._ordered(L):
+            if a.id not in fresh:
+                self._apply(st, a)
+        snaps.append(("facts", None, _snap(st)))
+        for a in new_l:
+            if a.active:
+                self._apply(st, a)
+                snaps.append(("rule", a, _snap(st)))
         return st
 
     def _drop(self, a: Assumption, t: int) -> None:
@@ -443,7 +490,7 @@ class Engine:
         if a.layer == 1:
             text = (f"{seat} departed from rule at trick {a.trick}: the presumption that {a.claim} "
                     f"does not survive the cards seen by trick {t}")
-            self.departures.append(Departure(a.trick, seat, a.rule, text, t))
+            self.departures.append(Departure(a.trick, seat, a.rule, text, t, a.id))
         else:
             text = f"the likelihood that {a.claim} is given up at trick {t}"
             self.retracted.append(Departure(a.trick, seat, a.rule, text, t))
@@ -459,7 +506,7 @@ class Engine:
         for trick in self.tricks:
             t = trick.number
             steps: list[tuple[str, object, list]] = []  # (cause kind, cause, snapshots per layer)
-            prev = [st.copy() for st in layers]
+            prev = list(layers)
             new: list[Assumption] = []
             withdraw: list[Assumption] = []
             notes: list[tuple] = []
@@ -515,37 +562,16 @@ class Engine:
                     a.withdrawn = "signal"
             # certain layer
             snaps: list[list] = [[], [], []]
+            layers[0] = layers[0].copy()
             _apply_facts(layers[0], facts, t)
             layers[0].propagate()
             snaps[0].append(("facts", None, _snap(layers[0])))
             # presumed and probable layers
             for L in (1, 2):
-                st = layers[L]
-                need_rebuild = any(a.layer <= L for a in withdraw)
-                if not need_rebuild:
-                    try:
-                        _apply_facts(st, facts, t)
-                        st.propagate()
-                    except Contradiction:
-                        need_rebuild = True
-                if need_rebuild:
-                    st = self._rebuild(L, layers[0], t)
-                snaps[L].append(("facts", None, _snap(st)))
-                for a in new:
-                    if not a.active or a.layer > L:
-                        continue
-                    snap = st.copy()
-                    try:
-                        self._apply(st, a)
-                    except Contradiction:
-                        if a.layer == L:
-                            st = snap
-                            self._drop(a, t)
-                        else:
-                            st = self._rebuild(L, layers[0], t)
-                    snaps[L].append(("rule", a, _snap(st)))
-                layers[L] = st
-            out.append((t, prev, [l.copy() for l in layers], snaps, notes))
+                new_l = [a for a in new if a.active and a.layer <= L]
+                withdrawn = any(a.layer <= L for a in withdraw)
+                layers[L] = self._advance(L, prev[L], facts, t, new_l, withdrawn, snaps[L], layers[0])
+            out.append((t, prev, list(layers), snaps, notes))
         return out
 
 
@@ -557,11 +583,15 @@ def _pred_in(strip: int, acc, i: int):
     return p
 
 
-def _pred_first(strip: int, trumps: bool, i: int, declared: bool):
+def _pred_first(strip: int, trumps: bool, i: int, declared: bool, long_only: bool):
+    """The opening card fits the holding: from four or more as the Analysis of
+    Leads directs; from three or fewer (unless ``long_only``) as a weak suit is
+    opened. With trumps declared against the leader his low card may be his
+    lowest rather than the fourth-best."""
     def p(m: int) -> bool:
         h = m & ~strip
         if popcount(h) < 4:
-            return True
+            return not long_only and i in cv.weak_leads(h)
         f = cv.first_leads(h, trumps)
         if i in f:
             return True

@@ -27,6 +27,7 @@ keeps all constraints lacks it (tests compare it with exact enumeration).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Callable, Iterable
 
@@ -71,7 +72,7 @@ def _lens_of(masks: Iterable[int]) -> int:
 class KState:
     """One layer of knowledge (certain, presumed or probable)."""
 
-    __slots__ = ("f", "poss", "rsup", "dom", "dsup", "lens", "lsup")
+    __slots__ = ("f", "poss", "rsup", "dom", "dsup", "lens", "lsup", "dirty", "ldirty")
 
     def __init__(self, frame: Frame, own: Iterable[int]) -> None:
         self.f = frame
@@ -87,6 +88,8 @@ class KState:
         # possible dealt lengths per (seat, suit) as bit sets over 0..13
         self.lens = [[_lenmask(0, min(frame.size, frame.col[S])) for S in SUIT_RANGE] for _ in range(4)]
         self.lsup = [[0] * 4 for _ in range(4)]
+        self.dirty = 15  # suits whose cells need looking at again
+        self.ldirty = True  # lengths changed since the last count
 
     def copy(self) -> "KState":
         k = KState.__new__(KState)
@@ -97,6 +100,8 @@ class KState:
         k.dsup = dict(self.dsup)
         k.lens = [row[:] for row in self.lens]
         k.lsup = [row[:] for row in self.lsup]
+        k.dirty = self.dirty
+        k.ldirty = self.ldirty
         return k
 
     # ------------------------------------------------------------ basic edits
@@ -112,6 +117,7 @@ class KState:
             raise Contradiction(f"no seat can hold card {c}")
         self.poss[c] = p
         self.rsup[c * 4 + s] = sup
+        self.dirty |= 1 << (c // 13)
         return True
 
     def fix(self, c: int, s: int, sup: int) -> bool:
@@ -125,6 +131,7 @@ class KState:
             if o != s and p >> o & 1:
                 self.poss[c] &= ~(1 << o)
                 self.rsup[c * 4 + o] = sup
+        self.dirty |= 1 << (c // 13)
         return True
 
     def allowed(self, s: int, S: int) -> int:
@@ -198,23 +205,25 @@ class KState:
             raise Contradiction(f"no holding of seat {s} in suit {S} fits")
         self.dom[(s, S)] = new
         self.dsup[(s, S)] = self.dsup.get((s, S), 0) | sup
+        self.dirty |= 1 << S
         return True
 
     # ------------------------------------------------------------ propagation
 
     def propagate(self) -> None:
-        """Run every constraint to a fixpoint; raises :class:`Contradiction`."""
-        f = self.f
-        while True:
-            changed = False
-            for s in f.others:
-                for S in SUIT_RANGE:
-                    if self._cell(s, S):
-                        changed = True
-            if self._counts():
-                changed = True
-            if not changed:
-                return
+        """Run every constraint to a fixpoint; raises :class:`Contradiction`.
+        Only the suits touched since the last fixpoint are looked at again."""
+        others = self.f.others
+        while self.dirty or self.ldirty:
+            while self.dirty:
+                d = self.dirty
+                S = (d & -d).bit_length() - 1
+                self.dirty &= ~(1 << S)
+                for s in others:
+                    self._cell(s, S)
+            if self.ldirty:
+                self.ldirty = False
+                self._counts()
 
     def _cell(self, s: int, S: int) -> bool:
         """Bring one seat's holding of one suit into line with the cards and lengths."""
@@ -253,6 +262,7 @@ class KState:
                 lm &= dl
                 self.lens[s][S] = lm
                 self.lsup[s][S] |= sup
+                self.ldirty = True
                 changed = True
         rng = _lenmask(forced.bit_count(), allowed.bit_count())
         if lm & rng != lm:
@@ -261,6 +271,7 @@ class KState:
                 raise Contradiction(f"no length possible for seat {s} in suit {S}")
             self.lens[s][S] = lm
             self.lsup[s][S] |= self.support_of_cell(s, S)
+            self.ldirty = True
             changed = True
         # lengths that pin the cards: all allowed cards, or only the forced ones
         lo = (lm & -lm).bit_length() - 1
@@ -288,16 +299,14 @@ class KState:
         o0, o1, o2 = f.others
         N = f.size
         W = 32
-        valid = 0
-        for r0 in range(N + 1):
-            valid |= ((1 << (N + 1)) - 1) << (r0 * W)
+        valid = _valid_mask(N)
         triples: list[list[tuple[int, int, int, int]]] = []
         for S in SUIT_RANGE:
             col = f.col[S]
             l0m, l1m, l2m = self.lens[o0][S], self.lens[o1][S], self.lens[o2][S]
             ts = []
-            for a in _iter_bits(l0m):
-                for b in _iter_bits(l1m):
+            for a in _bits_of(l0m):
+                for b in _bits_of(l1m):
                     c = col - a - b
                     if c >= 0 and l2m >> c & 1:
                         ts.append((a, b, c, a * W + b))
@@ -337,6 +346,7 @@ class KState:
                 if keep[k] != old:
                     self.lens[s][S] = keep[k]
                     self.lsup[s][S] |= self._row_col_support(s, S)
+                    self.dirty |= 1 << S
                     changed = True
         return changed
 
@@ -357,6 +367,19 @@ class KState:
     def length_range(self, s: int, S: int) -> tuple[int, int]:
         lm = self.lens[s][S]
         return (lm & -lm).bit_length() - 1, lm.bit_length() - 1
+
+
+@lru_cache(maxsize=None)
+def _valid_mask(N: int) -> int:
+    valid = 0
+    for r0 in range(N + 1):
+        valid |= ((1 << (N + 1)) - 1) << (r0 * 32)
+    return valid
+
+
+@lru_cache(maxsize=None)
+def _bits_of(m: int) -> tuple[int, ...]:
+    return tuple(_iter_bits(m))
 
 
 def _iter_bits(m: int):
