@@ -75,5 +75,59 @@ def sentence(kind: str, certainty: str, rule: str, who: str, *, cards=(), suit: 
     text = QUALIFIER[certainty] + body
     r = RULES.get(rule)
     if r is not None:
-        text += f" ({r.title[0].lower() + r.title[1:]}" + (f", p. {r.page}" if r.page else "") + ")"
+        text += f" ({r.title[0].lower() + r.title[1:]}" + (f", {page_ref(r.page)}" if r.page else "") + ")"
     return text + "."
+
+
+def page_ref(page: str) -> str:
+    """``56`` -> ``p. 56``; ``134-136`` -> ``pp. 134-136``; ``Laws 71-73`` as it is."""
+    if not page[:1].isdigit():
+        return page
+    head, _, tail = page.partition(";")
+    first = head.strip()
+    ref = ("pp. " if "-" in first or "," in first else "p. ") + first
+    return ref + (";" + tail if tail else "")
+
+
+_LABEL = {"certain": "certain ", "presumed": "presumed", "probable": "probable"}
+
+
+def explanation_text(checked, ex, trick: int | None = None, ascii_only: bool = False) -> str:
+    """The explanation as the ``explain`` command prints it: each trick, then
+    what the viewer may conclude, strongest layer first."""
+    from ..cards import SUITS, format_holding
+
+    hf, rp = checked.hand, checked.replay
+    v = ex.viewpoint
+    own = sorted(rp.hands[v], key=lambda c: (c.suit, -c.rank))
+
+    def card(c: Card) -> str:
+        return str(c) if ascii_only else c.symbol
+
+    held = "  ".join(
+        (s.letter if ascii_only else s.symbol) + " " + format_holding([c for c in own if c.suit == s])
+        for s in SUITS)
+    lines = [f"{hf.title}: the play as {v} sees it", f"{v} holds  {held}"]
+    if hf.turn_up is not None and hf.dealer is not None:
+        lines.append(f"{hf.dealer} deals and turns up the {hf.turn_up.card.name}; trumps are {hf.trumps.plural}.")
+    lines.append("")
+    order = {"certain": 0, "presumed": 1, "probable": 2}
+    for te in ex.tricks:
+        if trick is not None and te.number != trick:
+            continue
+        tr = rp.tricks[te.number - 1]
+        plays = ", ".join(f"{p.seat} {card(p.card)}" for p in tr.plays)
+        lines.append(f"Trick {te.number}: {plays}; {tr.winner} wins.")
+        infs = sorted(te.inferences, key=lambda i: (order[i.certainty], i.kind == "signal"))
+        if not infs and not te.departures:
+            lines.append("  (nothing new)")
+        for i in infs:
+            rests = f"  [tricks {', '.join(map(str, i.rests_on))}]" if i.rests_on else ""
+            lines.append(f"  {_LABEL[i.certainty]}  {i.text}{rests}")
+        for d in te.departures:
+            lines.append(f"  departure {d.text}.")
+        lines.append("")
+    text = "\n".join(lines)
+    if ascii_only:
+        text = text.replace("—", "-")
+    return text

@@ -154,7 +154,11 @@ class KState:
         return m
 
     def support_of_cell(self, s: int, S: int) -> int:
-        sup = self.dsup.get((s, S), 0) | self.lsup[s][S]
+        """What the possible holdings of ``s`` in ``S`` rest on."""
+        return self._card_support(s, S) | self.dsup.get((s, S), 0) | self.lsup[s][S]
+
+    def _card_support(self, s: int, S: int) -> int:
+        sup = 0
         base = S * 13
         for i in range(13):
             sup |= self.rsup[(base + i) * 4 + s]
@@ -191,7 +195,7 @@ class KState:
                 out.append(m)
         d = tuple(out)
         self.dom[(s, S)] = d
-        self.dsup[(s, S)] = self.support_of_cell(s, S)
+        self.dsup[(s, S)] = self._card_support(s, S)
         return d
 
     def restrict(self, s: int, S: int, pred: Callable[[int], bool], sup: int) -> bool:
@@ -233,12 +237,17 @@ class KState:
         key = (s, S)
         d = self.dom.get(key)
         if d is not None:
-            new = tuple(m for m in d if not m & ~allowed and m & forced == forced and lm >> m.bit_count() & 1)
+            new = tuple(m for m in d if not m & ~allowed and m & forced == forced)
+            if len(new) != len(d):
+                self.dsup[key] = self.dsup.get(key, 0) | self._card_support(s, S)
+            n1 = len(new)
+            new = tuple(m for m in new if lm >> m.bit_count() & 1)
+            if len(new) != n1:
+                self.dsup[key] = self.dsup.get(key, 0) | self.lsup[s][S]
             if not new:
                 raise Contradiction(f"holdings of seat {s} in suit {S} exhausted")
             if len(new) != len(d):
                 self.dom[key] = new
-                self.dsup[key] = self.dsup.get(key, 0) | self.support_of_cell(s, S)
                 d = new
             union = 0
             inter = -1
@@ -351,12 +360,15 @@ class KState:
         return changed
 
     def _row_col_support(self, s: int, S: int) -> int:
+        """Support for a length the count changed: the constraints on the other
+        suits of the same seat and on the other seats' lengths of the suit."""
         sup = 0
         for T in SUIT_RANGE:
-            sup |= self.support_of_cell(s, T)
+            if T != S:
+                sup |= self._card_support(s, T) | self.dsup.get((s, T), 0)
         for o in self.f.others:
             if o != s:
-                sup |= self.support_of_cell(o, S)
+                sup |= self._card_support(o, S) | self.dsup.get((o, S), 0)
         return sup
 
     # ------------------------------------------------------------ queries

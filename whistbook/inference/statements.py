@@ -49,9 +49,16 @@ class Statement:
     suit: Suit | None = None
     lo: int | None = None  # for "count": fewest cards of the suit still held
     hi: int | None = None  # for "count": most
+    body: str = ""  # the statement without its viewpoint and layer prefixes
 
     def __str__(self) -> str:
         return self.text
+
+    def restated(self, layer: str) -> str:
+        """The same statement written for another layer."""
+        view = f"as {self.viewpoint}: " if self.viewpoint is not None else ""
+        word = {"certain": "", "presumed": "presumed: ", "probable": "probably: "}[layer]
+        return view + word + self.body
 
 
 _NUM = {"no": 0, "none": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -78,6 +85,7 @@ def parse_statement(text: str) -> Statement:
     if m and m.group(1).lower() in LAYER_WORDS:
         certainty = LAYER_WORDS[m.group(1).lower()]
         rest = rest[m.end():]
+    body = rest.strip()
     words = rest.replace(",", " ").split()
     if len(words) < 2:
         raise StatementError(f"{text!r}: expected 'SEAT holds|lacks CARDS', 'SEAT void SUIT' or 'SEAT has N SUIT'")
@@ -85,37 +93,37 @@ def parse_statement(text: str) -> Statement:
     verb = words[1].lower()
     args = words[2:]
     if verb in ("holds", "hold"):
-        return Statement(text, viewpoint, certainty, seat, "holds", _cards(args, text))
+        return Statement(text, viewpoint, certainty, seat, "holds", _cards(args, text), body=body)
     if verb in ("lacks", "lack"):
-        return Statement(text, viewpoint, certainty, seat, "lacks", _cards(args, text))
+        return Statement(text, viewpoint, certainty, seat, "lacks", _cards(args, text), body=body)
     if verb == "does" and args[:2] and args[0].lower() == "not" and args[1].lower() in ("hold", "have"):
-        return Statement(text, viewpoint, certainty, seat, "lacks", _cards(args[2:], text))
+        return Statement(text, viewpoint, certainty, seat, "lacks", _cards(args[2:], text), body=body)
     if verb in ("void", "is") :
         a = [w for w in args if w.lower() not in ("void", "in", "of")]
         if verb == "is" and not (args and args[0].lower() == "void"):
             raise StatementError(f"{text!r}: expected 'SEAT is void in SUIT'")
-        return Statement(text, viewpoint, certainty, seat, "void", suit=_suit(a, text))
+        return Statement(text, viewpoint, certainty, seat, "void", suit=_suit(a, text), body=body)
     if verb in ("has", "have"):
         if not args:
             raise StatementError(f"{text!r}: 'has' needs cards, or a number and a suit")
         a0 = args[0].lower()
         if a0 in ("no", "none") and len(args) >= 2:
-            return Statement(text, viewpoint, certainty, seat, "void", suit=_suit(args[1:], text))
+            return Statement(text, viewpoint, certainty, seat, "void", suit=_suit(args[1:], text), body=body)
         if a0 == "at" and len(args) >= 4 and args[1].lower() in ("least", "most"):
             n = _num(args[2])
             if n is None:
                 raise StatementError(f"{text!r}: {args[2]!r} is not a number")
             suit = _suit(args[3:], text)
             if args[1].lower() == "least":
-                return Statement(text, viewpoint, certainty, seat, "count", suit=suit, lo=n)
-            return Statement(text, viewpoint, certainty, seat, "count", suit=suit, hi=n)
+                return Statement(text, viewpoint, certainty, seat, "count", suit=suit, lo=n, body=body)
+            return Statement(text, viewpoint, certainty, seat, "count", suit=suit, hi=n, body=body)
         n = _num(args[0])
         if n is not None and len(args) >= 2 and not _is_card(args[0]):
             suit = _suit(args[1:], text)
             if n == 0:
-                return Statement(text, viewpoint, certainty, seat, "void", suit=suit)
-            return Statement(text, viewpoint, certainty, seat, "count", suit=suit, lo=n, hi=n)
-        return Statement(text, viewpoint, certainty, seat, "holds", _cards(args, text))
+                return Statement(text, viewpoint, certainty, seat, "void", suit=suit, body=body)
+            return Statement(text, viewpoint, certainty, seat, "count", suit=suit, lo=n, hi=n, body=body)
+        return Statement(text, viewpoint, certainty, seat, "holds", _cards(args, text), body=body)
     raise StatementError(f"{text!r}: {words[1]!r} is not one of holds, lacks, void, has")
 
 
@@ -235,14 +243,20 @@ def check_stated(checked) -> list[Diagnostic]:
                 continue
             if st.certainty == "certain":
                 hint = ""
-                if holds_in(ex, rec.number, st, "presumed") or holds_in(ex, rec.number, st, "probable"):
-                    layer = "presumed" if holds_in(ex, rec.number, st, "presumed") else "probably"
-                    hint = f"; it is a presumption, so write '{layer}: {text}'"
+                for layer in ("presumed", "probable"):
+                    if holds_in(ex, rec.number, st, layer):
+                        hint = f"; it rests on the conventions, so write {st.restated(layer)!r}"
+                        break
                 out.append(Diagnostic(stated.loc, "error",
                                       f"trick {rec.number}: {text!r} does not follow from the laws and the cards "
                                       f"{view} has seen{hint}"))
             else:
+                why = ""
+                if refuted_in(ex, rec.number, st, "presumed"):
+                    why = " (the conventions point the other way)"
+                elif st.certainty == "presumed" and holds_in(ex, rec.number, st, "probable"):
+                    why = f" (it is only probable: write {st.restated('probable')!r})"
                 out.append(Diagnostic(stated.loc, "warning",
                                       f"trick {rec.number}: the engine does not derive {text!r} from {view}'s view "
-                                      f"by this trick"))
+                                      f"by this trick{why}"))
     return out
