@@ -140,6 +140,9 @@ class Assumption:
     claim: str  # what it says, for departure messages
     active: bool = True
     withdrawn: str | None = None
+    #: the predicate names the very card played (so a later signal can show
+    #: the card was chosen for another reason); otherwise it speaks of the holding only
+    about_card: bool = False
 
 
 # ------------------------------------------------------------------ the walk
@@ -284,7 +287,7 @@ class Engine:
         if S == LS:
             w_trumped = w_card // 13 != LS
             w_i = w_card % 13
-            heading = _heading(pos, i, w_i, w_trumped, gone)
+            heading = not w_trumped and i > w_i
             rnd = len(self.rounds[LS])  # the current round is already counted
             led_i = led % 13
             if pos == 2:
@@ -300,8 +303,12 @@ class Engine:
                 rid_head = "win_cheaply"
                 rid_low = "fourth_hand_wins_if_able"
             if heading:
-                new.append(self._new(t, s, S, rid_head, 1, _pred_in(strip, acc, i),
-                                     f"{name}'s {cs} at trick {t} was the card the rules of play call for"))
+                if pos == 2 and i < 8 and rnd == 1:
+                    rid_head = "second_hand_low"
+                a = self._new(t, s, S, rid_head, 1, _pred_in(strip, acc, i),
+                              f"{name}'s {cs} at trick {t} was the card the rules of play call for")
+                a.about_card = True
+                new.append(a)
                 if pos == 2 and rnd == 1 and i >= 8 and not (led_i >= 9):
                     new.append(self._new(t, s, S, "second_hand_honour_shows_sequence", 2,
                                          lambda m, st=strip: popcount(m & ~st) >= 2,
@@ -312,8 +319,10 @@ class Engine:
                     pl0 = lambda m, st=strip, i=i: low(m & ~st) == i or high(m & ~st) == i  # noqa: E731
                 else:
                     pl0 = lambda m, st=strip, i=i: low(m & ~st) == i  # noqa: E731
-                new.append(self._new(t, s, S, "follow_lowest_when_not_winning", 1, pl0,
-                                     f"{name}'s {cs} at trick {t} was his lowest {Suit(S).singular}"))
+                a = self._new(t, s, S, "follow_lowest_when_not_winning", 1, pl0,
+                              f"{name}'s {cs} at trick {t} was his lowest {Suit(S).singular}")
+                a.about_card = True
+                new.append(a)
                 trivial = (pos == 4 and (w_partner or w_trumped)) or (pos == 3 and w_trumped)
                 if not trivial:
                     def pl(m, st=strip, acc=acc):
@@ -330,8 +339,9 @@ class Engine:
             def pr(m, st=strip, g=gone, wt=w_trump, p=pos, i=i):
                 res = cv.ruff_cards(m & ~st, g, wt, p)
                 return res is None or i in res
-            new.append(self._new(t, s, S, rid, 1, pr,
-                                 f"{name} trumped at trick {t} with the card the rules call for"))
+            a = self._new(t, s, S, rid, 1, pr, f"{name} trumped at trick {t} with the card the rules call for")
+            a.about_card = True
+            new.append(a)
             return
         # a discard
         m_i = master(gone)
@@ -345,7 +355,7 @@ class Engine:
                                  f"{name}'s discard of the {cs} at trick {t} showed the command of the suit"))
         elif m_i >= 0 and next_live_below(m_i, gone) == i and not (self.V == s):
             new.append(self._new(t, s, S, "discard_top_shows_command", 1,
-                                 lambda m, st=strip, i=i: (m & ~st) == bit(i),
+                                 lambda m, st=strip, i=i, mi=m_i: (m & ~st) == bit(i) or bool((m & ~st) >> mi & 1),
                                  f"{name}'s discard of the {cs} at trick {t} was his last of the suit"))
 
     def _opened_high(self, s: int, S: int) -> bool:
@@ -372,6 +382,8 @@ class Engine:
             if p.seat != s or p.card // 13 != S or p.pos == 1 or p.card % 13 <= i:
                 continue
             if S == tr and p.kind == "ruff":
+                if p.heading:  # an overtrump, made as cheaply as the rules ask
+                    continue
                 sig = "echo" if (self.trump_led_by[partner] or self.called[partner]) else "trump_fourth_best_count"
             elif p.heading or p.kind == "ruff":
                 continue
@@ -380,8 +392,7 @@ class Engine:
             else:
                 sig = "echo" if (self.trump_led_by[partner] or self.called[partner]) else "call_for_trumps"
             for a in self.assumptions:
-                if a.trick == p.trick and a.seat == s and a.suit == S and a.rule in (
-                        "follow_lowest_when_not_winning", "win_cheaply", "lowest_of_sequence"):
+                if a.trick == p.trick and a.seat == s and a.suit == S and a.about_card:
                     if a.active:
                         withdraw.append(a)
                     elif a.withdrawn == "departure":
@@ -536,7 +547,10 @@ class Engine:
                     heading = True
                 elif kind == "follow":
                     _, wc = _winner(cards[:pos], pos - 1, trick.leader, self.trumps)
-                    heading = _heading(pos, c % 13, wc % 13, wc // 13 != LS, self.gone[S])
+                    heading = _heading(pos, c % 13, wc % 13, wc // 13 != LS, self.gone[S], len(self.rounds[S]))
+                elif kind == "ruff":
+                    # "heading" marks an overtrump here (a ruff over another trump)
+                    heading = any(x // 13 == self.trumps for x in cards[1:pos - 1])
                 else:
                     heading = _winner(cards[:pos], pos, trick.leader, self.trumps)[0] == s
                 self.history.append(_Play(t, pos, s, c, heading, kind))
@@ -609,14 +623,15 @@ def _run_mask(h: int, gone: int, i: int) -> int:
     return m & h
 
 
-def _heading(pos: int, i: int, w_i: int, w_trumped: bool, gone: int) -> bool:
-    """Whether a card played in the suit led tries to win the trick. A second
-    player's small card that merely beats the card led is not counted: only an
-    honour, a ten, or the best card left is."""
+def _heading(pos: int, i: int, w_i: int, w_trumped: bool, gone: int, rnd: int) -> bool:
+    """Whether a card played in the suit led tries to win the trick (so it is
+    not read as a call). A second player's small card that merely beats the
+    card led in a first round is not counted: only an eight or better, or the
+    best card left."""
     if w_trumped or i <= w_i:
         return False
-    if pos == 2:
-        return i >= 8 or i == master(gone)
+    if pos == 2 and rnd == 1:
+        return i >= 6 or i == master(gone)
     return True
 
 

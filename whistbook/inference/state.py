@@ -72,7 +72,7 @@ def _lens_of(masks: Iterable[int]) -> int:
 class KState:
     """One layer of knowledge (certain, presumed or probable)."""
 
-    __slots__ = ("f", "poss", "rsup", "dom", "dsup", "lens", "lsup", "dirty", "ldirty")
+    __slots__ = ("f", "poss", "rsup", "dom", "dsup", "lens", "lsup", "dirty", "ldirty", "am", "fm", "csup")
 
     def __init__(self, frame: Frame, own: Iterable[int]) -> None:
         self.f = frame
@@ -83,6 +83,15 @@ class KState:
         for c in own:
             self.poss[c] = 1 << frame.viewer
         self.rsup = [0] * 208  # support of "seat s was not dealt card c", index c*4+s
+        # kept in step with poss: per seat*4+suit, the ranks the seat may hold
+        # (am), must hold (fm), and the support of the ranks it may not (csup)
+        self.am = [0] * 16
+        self.fm = [0] * 16
+        self.csup = [0] * 16
+        for c in frame.universe:
+            if c not in own:
+                for o in frame.others:
+                    self.am[o * 4 + c // 13] |= 1 << (c % 13)
         self.dom: dict[tuple[int, int], tuple[int, ...]] = {}
         self.dsup: dict[tuple[int, int], int] = {}
         # possible dealt lengths per (seat, suit) as bit sets over 0..13
@@ -102,6 +111,9 @@ class KState:
         k.lsup = [row[:] for row in self.lsup]
         k.dirty = self.dirty
         k.ldirty = self.ldirty
+        k.am = self.am[:]
+        k.fm = self.fm[:]
+        k.csup = self.csup[:]
         return k
 
     # ------------------------------------------------------------ basic edits
@@ -117,7 +129,12 @@ class KState:
             raise Contradiction(f"no seat can hold card {c}")
         self.poss[c] = p
         self.rsup[c * 4 + s] = sup
-        self.dirty |= 1 << (c // 13)
+        S, bit_ = c // 13, 1 << (c % 13)
+        self.am[s * 4 + S] &= ~bit_
+        self.csup[s * 4 + S] |= sup
+        if not p & (p - 1):
+            self.fm[(p.bit_length() - 1) * 4 + S] |= bit_
+        self.dirty |= 1 << S
         return True
 
     def fix(self, c: int, s: int, sup: int) -> bool:
@@ -127,42 +144,31 @@ class KState:
             raise Contradiction(f"seat {s} cannot hold card {c}")
         if p == 1 << s:
             return False
+        S, bit_ = c // 13, 1 << (c % 13)
         for o in range(4):
             if o != s and p >> o & 1:
-                self.poss[c] &= ~(1 << o)
                 self.rsup[c * 4 + o] = sup
-        self.dirty |= 1 << (c // 13)
+                self.am[o * 4 + S] &= ~bit_
+                self.csup[o * 4 + S] |= sup
+        self.poss[c] = 1 << s
+        self.fm[s * 4 + S] |= bit_
+        self.dirty |= 1 << S
         return True
 
     def allowed(self, s: int, S: int) -> int:
-        m = 0
-        base = S * 13
-        poss = self.poss
-        for i in range(13):
-            if poss[base + i] >> s & 1:
-                m |= 1 << i
-        return m
+        """Ranks of ``S`` that ``s`` may have been dealt (other seats only)."""
+        return self.am[s * 4 + S]
 
     def forced(self, s: int, S: int) -> int:
-        m = 0
-        base = S * 13
-        poss = self.poss
-        b = 1 << s
-        for i in range(13):
-            if poss[base + i] == b:
-                m |= 1 << i
-        return m
+        """Ranks of ``S`` that ``s`` was certainly dealt (other seats only)."""
+        return self.fm[s * 4 + S]
 
     def support_of_cell(self, s: int, S: int) -> int:
         """What the possible holdings of ``s`` in ``S`` rest on."""
         return self._card_support(s, S) | self.dsup.get((s, S), 0) | self.lsup[s][S]
 
     def _card_support(self, s: int, S: int) -> int:
-        sup = 0
-        base = S * 13
-        for i in range(13):
-            sup |= self.rsup[(base + i) * 4 + s]
-        return sup
+        return self.csup[s * 4 + S]
 
     def support_of_card(self, c: int, holder: int | None = None) -> int:
         """Support for where ``c`` may be: the removals of the other seats."""
@@ -305,58 +311,22 @@ class KState:
         suit's cards are shared among them. Keeps the lengths some complete
         layout of lengths supports."""
         f = self.f
-        o0, o1, o2 = f.others
-        N = f.size
-        W = 32
-        valid = _valid_mask(N)
-        triples: list[list[tuple[int, int, int, int]]] = []
-        for S in SUIT_RANGE:
-            col = f.col[S]
-            l0m, l1m, l2m = self.lens[o0][S], self.lens[o1][S], self.lens[o2][S]
-            ts = []
-            for a in _bits_of(l0m):
-                for b in _bits_of(l1m):
-                    c = col - a - b
-                    if c >= 0 and l2m >> c & 1:
-                        ts.append((a, b, c, a * W + b))
-            if not ts:
-                raise Contradiction(f"suit {S} cannot be shared out")
-            triples.append(ts)
-        fwd = [1]
-        for S in SUIT_RANGE:
-            cur = fwd[-1]
-            nxt = 0
-            for _, _, _, sh in triples[S]:
-                nxt |= cur << sh
-            fwd.append(nxt & valid)
-        target = 1 << (N * W + N)
-        if not fwd[4] & target:
-            raise Contradiction("the hand sizes cannot be met")
-        bwd = [0] * 5
-        bwd[4] = target
-        for S in (3, 2, 1, 0):
-            cur = bwd[S + 1]
-            prv = 0
-            for _, _, _, sh in triples[S]:
-                prv |= cur >> sh
-            bwd[S] = prv & valid
+        o = f.others
+        lens = self.lens
+        key = tuple(lens[s][S] for S in SUIT_RANGE for s in o)
+        keep = _shared_lengths(f.size, tuple(f.col), key)
+        if keep is None:
+            raise Contradiction("the hand sizes and suit lengths cannot be met")
         changed = False
+        k = 0
         for S in SUIT_RANGE:
-            keep = [0, 0, 0]
-            fs = fwd[S]
-            bs = bwd[S + 1]
-            for a, b, c, sh in triples[S]:
-                if (fs << sh) & bs:
-                    keep[0] |= 1 << a
-                    keep[1] |= 1 << b
-                    keep[2] |= 1 << c
-            for k, s in enumerate(f.others):
-                old = self.lens[s][S]
-                if keep[k] != old:
-                    self.lens[s][S] = keep[k]
+            for s in o:
+                if keep[k] != lens[s][S]:
+                    lens[s][S] = keep[k]
                     self.lsup[s][S] |= self._row_col_support(s, S)
                     self.dirty |= 1 << S
                     changed = True
+                k += 1
         return changed
 
     def _row_col_support(self, s: int, S: int) -> int:
@@ -379,6 +349,61 @@ class KState:
     def length_range(self, s: int, S: int) -> tuple[int, int]:
         lm = self.lens[s][S]
         return (lm & -lm).bit_length() - 1, lm.bit_length() - 1
+
+
+@lru_cache(maxsize=1 << 16)
+def _shared_lengths(N: int, cols: tuple[int, ...], lens: tuple[int, ...]) -> tuple[int, ...] | None:
+    """For three seats of ``N`` cards sharing suits of ``cols`` cards, and the
+    possible lengths ``lens`` (bit sets, suit by suit, seat by seat), the
+    lengths that some complete sharing supports; ``None`` if there is none.
+
+    Forward and backward reachability over (cards of seat 0, cards of seat 1)
+    after each suit, as bit sets: bit ``32 * r0 + r1``."""
+    W = 32
+    valid = _valid_mask(N)
+    triples: list[list[tuple[int, int, int, int]]] = []
+    for S in range(4):
+        col = cols[S]
+        l0m, l1m, l2m = lens[3 * S], lens[3 * S + 1], lens[3 * S + 2]
+        ts = []
+        for a in _bits_of(l0m):
+            for b in _bits_of(l1m):
+                c = col - a - b
+                if c >= 0 and l2m >> c & 1:
+                    ts.append((a, b, c, a * W + b))
+        if not ts:
+            return None
+        triples.append(ts)
+    fwd = [1]
+    for S in range(4):
+        cur = fwd[-1]
+        nxt = 0
+        for t in triples[S]:
+            nxt |= cur << t[3]
+        fwd.append(nxt & valid)
+    target = 1 << (N * W + N)
+    if not fwd[4] & target:
+        return None
+    bwd = [0] * 5
+    bwd[4] = target
+    for S in (3, 2, 1, 0):
+        cur = bwd[S + 1]
+        prv = 0
+        for t in triples[S]:
+            prv |= cur >> t[3]
+        bwd[S] = prv & valid
+    out = []
+    for S in range(4):
+        k0 = k1 = k2 = 0
+        fs = fwd[S]
+        bs = bwd[S + 1]
+        for a, b, c, sh in triples[S]:
+            if (fs << sh) & bs:
+                k0 |= 1 << a
+                k1 |= 1 << b
+                k2 |= 1 << c
+        out += (k0, k1, k2)
+    return tuple(out)
 
 
 @lru_cache(maxsize=None)
