@@ -47,4 +47,20 @@ def explain(checked: CheckedHand, seat: Seat | None = None) -> Explanation:
     return build(eng, runs)
 
 
-__all__ = ["explain", "Explanation", "TrickExplanation", "Inference", "Departure", "RULES", "Rule"]
+def explain_play(hands, trumps, leader: Seat, tricks, viewer: Seat, *, turn_up=None, dealer: Seat | None = None,
+                 ) -> Explanation:
+    """Explain a play given as plain data, without a hand file: ``hands`` maps
+    each seat to its cards as dealt, ``tricks`` lists each trick's cards from
+    its leader. Raises :class:`~whistbook.errors.IllegalPlayError` for an
+    illegal play."""
+    from ..replay import replay
+    from .report import build
+
+    rp = replay(hands, trumps, leader, tricks)
+    eng = Engine({s: rp.hands[s] for s in SEATS}, rp.trumps, rp.tricks, viewer, turn_up, dealer,
+                 len(rp.hands[0]))
+    return build(eng, eng.run())
+
+
+__all__ = ["explain", "explain_play", "Explanation", "TrickExplanation", "Inference", "Departure",
+           "RULES", "Rule"]

@@ -30,13 +30,16 @@ from .state import Contradiction, Frame, KState
 
 LAYERS = ("certain", "presumed", "probable")
 
-#: Rules the book itself treats as soft: when presumptions clash, these are
-#: given up before the firmer ones.
-WEAK_RULES = frozenset({
-    "second_hand_second_round_wins", "lead_strongest_suit", "continue_own_suit_lowest",
-    "discard_top_shows_command", "third_hand_on_honour_led", "answer_to_call_count",
-    "high_after_high_count", "second_hand_low", "second_hand_honour_shows_sequence",
-})
+#: How firmly each convention holds, 0 firmest. When presumptions clash the
+#: least firm is given up first (then the newest). Fourth hand winning if he
+#: can, winning cheaply, returns and the lead table are seldom broken; the
+#: second hand's and the third hand's choices in later rounds often are.
+RANK = {
+    "second_hand_second_round_wins": 2, "lead_strongest_suit": 2, "continue_own_suit_lowest": 2,
+    "discard_top_shows_command": 2, "third_hand_on_honour_led": 1, "answer_to_call_count": 1,
+    "high_after_high_count": 1, "second_hand_low": 1, "second_hand_honour_shows_sequence": 1,
+    "third_hand_highest": 1, "call_for_trumps": 1, "echo": 1, "trump_fourth_best_count": 1,
+}
 
 
 # ------------------------------------------------------------------ records
@@ -143,6 +146,7 @@ class Assumption:
     #: the predicate names the very card played (so a later signal can show
     #: the card was chosen for another reason); otherwise it speaks of the holding only
     about_card: bool = False
+    rank: int = 0  # firmness, see RANK
 
 
 # ------------------------------------------------------------------ the walk
@@ -198,9 +202,10 @@ class Engine:
         """Mask of ranks ``s`` has played of ``S`` so far (to strip from a dealt holding)."""
         return self.played[s][S]
 
-    def _new(self, trick, seat, suit, rule, layer, pred, claim) -> Assumption:
+    def _new(self, trick, seat, suit, rule, layer, pred, claim, rank: int | None = None) -> Assumption:
         self._next_id += 1
         a = Assumption(self._next_id, trick, seat, suit, rule, layer, pred, claim)
+        a.rank = RANK.get(rule, 0) if rank is None else rank
         self.assumptions.append(a)
         return a
 
@@ -288,6 +293,7 @@ class Engine:
             w_trumped = w_card // 13 != LS
             w_i = w_card % 13
             heading = not w_trumped and i > w_i
+            rank_low = None
             rnd = len(self.rounds[LS])  # the current round is already counted
             led_i = led % 13
             if pos == 2:
@@ -297,6 +303,8 @@ class Engine:
             elif pos == 3:
                 acc = lambda h, g=gone, li=led_i, wi=w_i, wp=w_partner, r=rnd, wt=w_trumped: cv.third_hand_cards(h, g, li, wi, wp, r, wt)  # noqa: E731
                 rid_head = "third_hand_highest"
+                if rnd >= 2:
+                    rank_low = 2
                 rid_low = "third_hand_on_honour_led" if (rnd == 1 and w_partner and led_i in (9, 8)) else "third_hand_highest"
             else:
                 acc = lambda h, g=gone, wi=w_i, wp=w_partner, wt=w_trumped: cv.fourth_hand_cards(h, g, wi, wp, wt)  # noqa: E731
@@ -329,7 +337,8 @@ class Engine:
                         h = m & ~st
                         return low(h) in acc(h)
                     new.append(self._new(t, s, S, rid_low, 1, pl,
-                                         f"{name} could not properly have done better than his {cs} at trick {t}"))
+                                         f"{name} could not properly have done better than his {cs} at trick {t}",
+                                         rank_low))
             return
         # not following
         if S == tr:
@@ -449,7 +458,7 @@ class Engine:
         admits them: firmer layers first, then firm rules before weak ones,
         then oldest first. A presumption that no longer fits is the one given up."""
         acts = [a for a in self.assumptions if a.active and a.layer <= layer]
-        acts.sort(key=lambda a: (a.layer, a.rule in WEAK_RULES, a.trick, a.id))
+        acts.sort(key=lambda a: (a.layer, a.rank, a.trick, a.id))
         return acts
 
     def _resolve(self, layer: int, certain: KState, t: int) -> None:
