@@ -147,6 +147,7 @@ class Assumption:
     #: the card was chosen for another reason); otherwise it speaks of the holding only
     about_card: bool = False
     rank: int = 0  # firmness, see RANK
+    card_index: int = -1  # rank index of the card whose play gave the presumption
 
 
 # ------------------------------------------------------------------ the walk
@@ -195,6 +196,7 @@ class Engine:
         self.departures: list[Departure] = []
         self.retracted: list[Departure] = []
         self._next_id = 0
+        self._card_now = -1
 
     # -------------------------------------------------- helpers
 
@@ -206,6 +208,7 @@ class Engine:
         self._next_id += 1
         a = Assumption(self._next_id, trick, seat, suit, rule, layer, pred, claim)
         a.rank = RANK.get(rule, 0) if rank is None else rank
+        a.card_index = self._card_now
         self.assumptions.append(a)
         return a
 
@@ -217,6 +220,7 @@ class Engine:
 
     def _presume(self, t: int, pos: int, s: int, c: int, trick_cards, new: list[Assumption]) -> None:
         S, i = c // 13, c % 13
+        self._card_now = i
         led = trick_cards[0]
         LS = led // 13
         tr = self.trumps
