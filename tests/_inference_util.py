@@ -61,3 +61,48 @@ HAND_X = {
 }
 HAND_X_TRICKS = ["TC 3C 4C QC", "5S 2S AS 3S", "4S 8S TS KS", "JC AC 7C 6C", "7S QS 6S 2H",
                  "8C 9C KC 9S", "3H 8H AH 4H", "AD 4D 5D 3D", "JD 2C 9D 7D", "2D 7H KD 8D"]
+
+
+def remaining(deal: dict, tricks, seat: int, suit: int, after: int) -> int:
+    """Cards of ``suit`` that ``seat`` still holds after trick ``after``."""
+    held = sum(1 for c in deal[seat] if int(c) // 13 == suit)
+    played = sum(1 for t in tricks[:after] for p in t.plays if int(p.seat) == seat and int(p.card) // 13 == suit)
+    return held - played
+
+
+def audit(ex, replay) -> dict:
+    """Check an explanation against the deal. Returns counts of wrong
+    statements per layer, and of presumed/probable records made."""
+    deal = {int(s): {int(c) for c in replay.hands[s]} for s in range(4)}
+    owner = {c: s for s, cs in deal.items() for c in cs}
+    out = {"certain_wrong": 0, "presumed": 0, "presumed_wrong": 0, "probable": 0, "probable_wrong": 0,
+           "knowledge_wrong": {"certain": 0, "presumed": 0}}
+    for t in ex.tricks:
+        for layer in ("certain", "presumed"):
+            for c, seats in t.knowledge[layer].items():
+                if owner[int(c)] not in [int(s) for s in seats]:
+                    out["knowledge_wrong"][layer] += 1
+        for i in t.inferences:
+            ok = _true(i, deal, owner, replay.tricks, t.number)
+            if ok is None:
+                continue
+            if i.certainty == "certain":
+                out["certain_wrong"] += not ok
+            else:
+                out[i.certainty] += 1
+                out[i.certainty + "_wrong"] += not ok
+    return out
+
+
+def _true(i, deal, owner, tricks, after):
+    s = int(i.seat)
+    if i.kind == "holds":
+        return all(owner[int(c)] == s for c in i.cards)
+    if i.kind == "lacks":
+        return all(owner[int(c)] != s for c in i.cards)
+    if i.kind in ("void", "count"):
+        n = remaining(deal, tricks, s, int(i.suit), after)
+        if i.kind == "void":
+            return n == 0
+        return (i.low is None or n >= i.low) and (i.high is None or n <= i.high)
+    return None

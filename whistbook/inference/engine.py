@@ -148,6 +148,7 @@ class Assumption:
     about_card: bool = False
     rank: int = 0  # firmness, see RANK
     card_index: int = -1  # rank index of the card whose play gave the presumption
+    memo: dict = field(default_factory=dict, repr=False)  # holding -> verdict
 
 
 # ------------------------------------------------------------------ the walk
@@ -454,7 +455,7 @@ class Engine:
     # -------------------------------------------------- layers
 
     def _apply(self, st: KState, a: Assumption) -> None:
-        st.restrict(a.seat, a.suit, a.pred, 1 << a.trick)
+        st.restrict(a.seat, a.suit, a.pred, 1 << a.trick, a.memo)
         st.propagate()
 
     def _ordered(self, layer: int) -> list[Assumption]:
