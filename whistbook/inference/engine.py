@@ -24,7 +24,7 @@ from typing import Callable
 from ..cards import Card, Suit
 from ..seats import SEATS, Seat
 from . import conventions as cv
-from .bits import above, bit, high, low, master, next_live_below, popcount, seq_high, seq_low
+from .bits import above, bit, high, low, master, next_live_above, next_live_below, popcount, seq_high, seq_low
 from .rules import RULES
 from .state import Contradiction, Frame, KState
 
@@ -154,10 +154,12 @@ class Assumption:
 # ------------------------------------------------------------------ the walk
 
 class _Play:
-    __slots__ = ("trick", "pos", "seat", "card", "heading", "kind")
+    __slots__ = ("trick", "pos", "seat", "card", "heading", "kind", "gone", "cover")
 
-    def __init__(self, trick, pos, seat, card, heading, kind):
+    def __init__(self, trick, pos, seat, card, heading, kind, gone=0, cover=False):
         self.trick, self.pos, self.seat, self.card, self.heading, self.kind = trick, pos, seat, card, heading, kind
+        self.gone = gone  # cards of the suit gone before this play
+        self.cover = cover  # a second hand's card over the card led, possibly the foot of a sequence
 
 
 class Engine:
@@ -198,6 +200,7 @@ class Engine:
         self.retracted: list[Departure] = []
         self._next_id = 0
         self._card_now = -1
+        self._pres_prev: KState | None = None
 
     # -------------------------------------------------- helpers
 
@@ -401,6 +404,11 @@ class Engine:
                 sig = "echo" if (self.trump_led_by[partner] or self.called[partner]) else "trump_fourth_best_count"
             elif p.heading or p.kind == "ruff":
                 continue
+            elif p.cover and self._may_be_cover(p):
+                # a second hand's small card over the card led may be the foot
+                # of a covering sequence (knave-ten-nine...): no call unless the
+                # card above it is known to be elsewhere (p. 127)
+                continue
             elif self.opener[S] == partner and S != tr and (p.card % 13 >= 8 or self._opened_high(partner, S)):
                 sig = "unblock_partners_suit"
             else:
@@ -431,6 +439,14 @@ class Engine:
             elif sig == "unblock_partners_suit":
                 notes.append((s, sig, S, (p.trick, t), (p.card, c), sig))
             break
+
+    def _may_be_cover(self, p: _Play) -> bool:
+        up = next_live_above(p.card % 13, p.gone)
+        if up < 0:
+            return False
+        c = p.card // 13 * 13 + up
+        st = self._pres_prev
+        return st is None or bool(st.poss[c] >> p.seat & 1)
 
     def _no_call(self, t: int, new: list[Assumption]) -> None:
         """A player who has followed twice in a plain suit, the first time with a
@@ -532,6 +548,7 @@ class Engine:
             t = trick.number
             steps: list[tuple[str, object, list]] = []  # (cause kind, cause, snapshots per layer)
             prev = list(layers)
+            self._pres_prev = layers[1]
             new: list[Assumption] = []
             withdraw: list[Assumption] = []
             notes: list[tuple] = []
@@ -567,7 +584,9 @@ class Engine:
                     heading = any(x // 13 == self.trumps for x in cards[1:pos - 1])
                 else:
                     heading = _winner(cards[:pos], pos, trick.leader, self.trumps)[0] == s
-                self.history.append(_Play(t, pos, s, c, heading, kind))
+                cover = (kind == "follow" and pos == 2 and not heading
+                         and c % 13 > cards[0] % 13 and len(self.rounds[S]) == 1)
+                self.history.append(_Play(t, pos, s, c, heading, kind, self.gone[S], cover))
                 if pos == 1:
                     self.rounds[S].append(t)
                     if self.opener[S] is None:
@@ -640,12 +659,12 @@ def _run_mask(h: int, gone: int, i: int) -> int:
 def _heading(pos: int, i: int, w_i: int, w_trumped: bool, gone: int, rnd: int) -> bool:
     """Whether a card played in the suit led tries to win the trick (so it is
     not read as a call). A second player's small card that merely beats the
-    card led in a first round is not counted: only an eight or better, or the
+    card led in a first round is not counted: only a ten or better, or the
     best card left."""
     if w_trumped or i <= w_i:
         return False
     if pos == 2 and rnd == 1:
-        return i >= 6 or i == master(gone)
+        return i >= 8 or i == master(gone)
     return True
 
 

@@ -149,10 +149,7 @@ def _follow(hand: list[Card], s: int, trick: list[int], leader: int, tb: _Table,
         rnd = tb.rounds[LS]
         if pos == 2:
             acc = cv.second_hand_cards(h, gone, trick[0] % 13, rnd, LS == trumps)
-            L = low(h)
-            # a small card that beats the one led must be the lowest, else it reads as a call
-            if rnd == 1:
-                acc = {i for i in acc if i == L or i >= 6 or i == master(gone) or i <= trick[0] % 13}
+
         elif pos == 3:
             acc = cv.third_hand_cards(h, gone, trick[0] % 13, w_i, w_partner, rnd, w_trumped)
         else:
