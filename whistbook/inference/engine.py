@@ -252,7 +252,8 @@ class Engine:
                                              f"{name} opened {Suit(S).plural} at trick {t} from four or more"))
                     rid = "lead_fourth_best" if i <= 7 else "lead_table"
                     new.append(self._new(t, s, S, rid, 1,
-                                         _pred_first(strip, trumps, i, declared, not trumps),
+                                         _pred_first(strip, trumps, i, declared,
+                                                     not trumps and self.size - t + 1 >= 8),
                                          f"{name}'s {cs} at trick {t} was the card the Analysis of Leads prescribes"))
                 elif room:
                     rid = "lead_fourth_best" if i <= 7 else "lead_table"

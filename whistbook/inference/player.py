@@ -100,7 +100,7 @@ def _lead(hand: list[Card], s: int, tb: _Table, trumps: int | None, t: int, rng:
         n = popcount(h)
         if S == trumps and n < 4:
             continue
-        if room and first and (n < 4 or (tb.size - t + 1 >= 8 and n < 4)):
+        if room and first and n < 4 and tb.size - t + 1 >= 8:
             continue
         if room:
             fresh += [_card(S, i) for i in cv.first_leads(h, S == trumps) if h >> i & 1]
