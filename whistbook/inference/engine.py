@@ -279,7 +279,9 @@ class Engine:
                                                   and int(r1.winner) != partner) else -1
                     qcard = S * 13 + 10
                     queen_fell = qcard in r1.cards and int(r1.card_of(SEATS[s])) != qcard
-                    american = not self._declared_against(s)
+                    # the American count is not kept when trumps are declared
+                    # against the leader, nor late in the hand (App. A)
+                    american = not self._declared_against(s) and t < 8
                     rid = "lead_low_after_high" if (f >= 8 and i < 8) else "high_after_high_count" if f >= 8 else "lead_table"
 
                     def p2(m, st0=strip0, st=strip, f=f, won=won, bb=beaten_by, qf=queen_fell, tt=trumps, am=american, i=i):
@@ -392,8 +394,9 @@ class Engine:
     def _signals(self, t: int, pos: int, s: int, c: int, kind: str, withdraw: list[Assumption],
                  new: list[Assumption], notes: list[tuple]) -> None:
         S, i = c // 13, c % 13
-        if pos == 1 or s == self.V:
+        if pos == 1:
             return
+        own = s == self.V  # the viewer's own signals matter to what the others do
         partner = (s + 2) % 4
         tr = self.trumps
         for p in self.history:
@@ -414,6 +417,10 @@ class Engine:
                 sig = "unblock_partners_suit"
             else:
                 sig = "echo" if (self.trump_led_by[partner] or self.called[partner]) else "call_for_trumps"
+            if own:
+                if sig in ("call_for_trumps", "echo") and not self.called[s]:
+                    self.called[s] = t
+                break
             for a in self.assumptions:
                 if a.trick == p.trick and a.seat == s and a.suit == S and a.about_card:
                     if a.active:
@@ -450,11 +457,12 @@ class Engine:
         return st is None or bool(st.poss[c] >> p.seat & 1)
 
     def _no_call(self, t: int, new: list[Assumption]) -> None:
-        """A player who has followed twice in a plain suit, the first time with a
-        card that did not head the trick, had a chance to call; if he has not
-        called, he is probably not strong in trumps."""
+        """A player who followed in a plain suit with a card that did not head
+        the trick, while holding a higher one he played later, could have
+        called; if he has not, and nobody has yet led trumps, he is probably
+        not strong in trumps (Hand V, trick 4)."""
         tr = self.trumps
-        if tr is None:
+        if tr is None or self.rounds[tr]:
             return
         for s in range(4):
             if s == self.V or self.called[s] or self.nocall_done[s]:
@@ -463,7 +471,8 @@ class Engine:
             for p in self.history:
                 if p.seat == s and p.kind == "follow" and p.card // 13 != tr:
                     by_suit.setdefault(p.card // 13, []).append(p)
-            if any(len(ps) >= 2 and not ps[0].heading for ps in by_suit.values()):
+            if any(len(ps) >= 2 and not ps[0].heading and ps[1].card > ps[0].card and not ps[0].cover
+                   for ps in by_suit.values()):
                 self.nocall_done[s] = True
                 new.append(self._new(t, s, tr, "no_call_negative", 2,
                                      lambda m: not cv.call_strength(m),
@@ -571,7 +580,7 @@ class Engine:
                     kind = "discard"
                 if s != V:
                     self._presume(t, pos, s, c, cards[:pos], new)
-                    self._signals(t, pos, s, c, kind, withdraw, new, notes)
+                self._signals(t, pos, s, c, kind, withdraw, new, notes)
                 facts.append(("play", c, s))
                 if pos > 1 and S != LS:
                     facts.append(("void", LS, s, self.played[s][LS]))
