@@ -8,7 +8,7 @@ Z fourth.
 from whistbook.cards import Suit
 from whistbook.seats import Seat
 
-from _inference_util import derived, play, rules_for
+from _inference_util import derived, padded, play, rules_for
 
 
 def test_show_out_is_certain():
@@ -93,6 +93,14 @@ def test_second_hand_passing_an_honour_denies_the_ace():
 
 
 def test_lead_table_queen_shows_the_knave():
+    # A opens the hand with the queen of diamonds from Q J 10 4
+    deal = padded({"A": "♦ Q J T 4", "Y": "♦ 2 3", "B": "♦ 5 6", "Z": "♦ 7 8"})
+    ex = play(deal, ["QD 2D 5D 7D"], "B", trumps="S")
+    assert derived(ex, 1, "presumed: A holds JD TD")
+    assert "lead_table" in rules_for(ex, 1, "A")
+
+
+def test_late_in_the_hand_a_queen_may_open_a_short_suit():
     deal = {
         "A": "♦ Q J T 4  ♣ 2 3",
         "Y": "♦ 2 3 ♣ 4 5 6 7",
@@ -100,21 +108,24 @@ def test_lead_table_queen_shows_the_knave():
         "Z": "♦ 7 8 ♣ Q K A ♠ 2",
     }
     ex = play(deal, ["QD 2D 5D 7D"], "B", trumps="S")
-    assert derived(ex, 1, "presumed: A holds JD TD")
-    assert "lead_table" in rules_for(ex, 1, "A")
+    # with six cards left a short suit may be opened (the queen single, or
+    # from Q-J-x): the long-suit reading is not forced on it
+    assert not derived(ex, 1, "presumed: A holds TD")
+    full = play(padded(deal), ["QD 2D 5D 7D"], "B", trumps="S")
+    assert derived(full, 1, "presumed: A holds TD")
 
 
 def test_fourth_best_lead_counts_the_cards_above():
-    # Y leads the 7 from K 10 9 7 2 (Hand VII); B's 8 and A's knave fall
-    deal = {
-        "Y": "♥ K T 9 7 2  ♠ 2",
-        "B": "♥ 8  ♠ 3 4 5 6 7",
-        "Z": "♥ A Q 6 5 4  ♠ 8",
-        "A": "♥ J  ♠ 9 T J Q K",
-    }
-    ex = play(deal, ["7H 8H QH JH"], "Z", trumps="C", leader="Y")
-    assert derived(ex, 1, "presumed: Y holds KH TH 9H")
-    assert "lead_fourth_best" in rules_for(ex, 1, "Y")
+    # Hand VII, trick 3, seen from Z: Y leads the 7 from K 10 9 7 2, B plays the 8
+    from _inference_util import HAND_VII, HAND_VII_TRICKS
+    ex = play(HAND_VII, HAND_VII_TRICKS, "Z", trumps="C", turn_up="8C")
+    # exactly three cards above the seven: the king, ten and nine (A's knave and
+    # B's eight fell), and the two shown at trick 9 makes five hearts
+    assert derived(ex, 3, "presumed: Y has at least 3 H")
+    assert "lead_fourth_best" in rules_for(ex, 3, "Y")
+    assert derived(ex, 9, "presumed: Y holds KH TH 9H") and derived(ex, 9, "presumed: Y has 3 H")
+    # B's eight, then three, of hearts was a call, not a departure
+    assert ex.departures == []
 
 
 def test_low_card_after_a_high_one_is_the_fourth_best():
@@ -148,13 +159,8 @@ def test_return_higher_of_two():
 
 def test_third_hand_passing_partners_ten_denies_the_ace():
     # Hand X, trick 1, seen from Z: A leads the ten, B plays low third hand
-    deal = {
-        "A": "♣ T K J 5 2",
-        "Y": "♣ 3 A 6 7 8",
-        "B": "♣ 4 9 ♠ 2 3 4",
-        "Z": "♣ Q ♠ 5 6 7 8",
-    }
-    ex = play(deal, ["TC 3C 4C QC"], "Z", trumps="S")
+    from _inference_util import HAND_X, HAND_X_TRICKS
+    ex = play(HAND_X, HAND_X_TRICKS[:1], "Z", trumps="S", turn_up="6S")
     assert derived(ex, 1, "presumed: Y holds AC")
 
 
