@@ -111,13 +111,16 @@ def cmd_explain(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if not path.is_file():
         raise ConfigError(f"{args.file}: no such file")
+    seat = None
+    if args.seat:
+        try:
+            seat = Seat.parse(args.seat)
+        except WhistbookError as err:
+            raise ConfigError(f"--as: {err.message}") from None
     checked = check_file(path, solver=False)
-    errors = [d for d in checked.diagnostics if d.level == "error"]
-    if checked.replay is None or (errors and not all("inference" in d.message or "does not follow" in d.message
-                                                       or "cannot be true" in d.message for d in errors)):
-        _print_diagnostics(errors or checked.diagnostics, sys.stderr)
+    if checked.replay is None:  # the play itself is wrong: nothing to explain
+        _print_diagnostics([d for d in checked.diagnostics if d.level == "error"], sys.stderr)
         return 1
-    seat = Seat.parse(args.seat) if args.seat else None
     ex = explain(checked, seat)
     if args.trick is not None and not 1 <= args.trick <= len(ex.tricks):
         raise ConfigError(f"--trick {args.trick}: the file has tricks 1 to {len(ex.tricks)}")

@@ -309,8 +309,10 @@ class Engine:
             led_i = led % 13
             if pos == 2:
                 acc = lambda h, g=gone, li=led_i, r=rnd, tt=LS_trumps: cv.second_hand_cards(h, g, li, r, tt)  # noqa: E731
-                rid_head = "second_hand_honour_shows_sequence" if rnd == 1 else "second_hand_second_round_wins"
-                rid_low = "second_hand_low" if rnd == 1 else "second_hand_second_round_wins"
+                rid_head = ("second_hand_honour_shows_sequence" if rnd == 1 else
+                            "second_hand_second_round_wins" if rnd == 2 else "lowest_of_sequence")
+                rid_low = ("second_hand_low" if rnd == 1 else
+                           "second_hand_second_round_wins" if rnd == 2 else "follow_lowest_when_not_winning")
             elif pos == 3:
                 acc = lambda h, g=gone, li=led_i, wi=w_i, wp=w_partner, r=rnd, wt=w_trumped: cv.third_hand_cards(h, g, li, wi, wp, r, wt)  # noqa: E731
                 rid_head = "third_hand_highest"

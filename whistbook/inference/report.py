@@ -146,7 +146,8 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
                     rule = "show_out" if (s, S) in showed_out else "count_elimination"
                 else:
                     rule = rule_for(kind, a, s, S)
-                out.append(_mk(s, "void", (), S, certainty, rule, st.support_of_cell(s, S)))
+                sup = (1 << t) if rule == "show_out" else st.support_of_cell(s, S)
+                out.append(_mk(s, "void", (), S, certainty, rule, sup))
                 continue
             # counts: what is news after allowing for the cards played this trick
             dplay = pc_now[s][S] - pc_prev[s][S]
