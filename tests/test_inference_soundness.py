@@ -5,8 +5,8 @@
   where the presumed layer must be right too and nobody departs from rule;
 * random deals played by random legal cards, where only the laws hold.
 
-WHISTBOOK_SOUNDNESS_DEALS scales the random runs (default 250 conventional
-deals x 4 seats = 1000 explanations, and a fifth as many random ones).
+WHISTBOOK_SOUNDNESS_DEALS scales the random runs (default 500 conventional
+deals x 4 seats = 2000 explanations, and a fifth as many random deals).
 """
 
 import os
@@ -24,7 +24,7 @@ from whistbook.seats import SEATS, Seat
 
 from _inference_util import audit, hands_dir
 
-DEALS = int(os.environ.get("WHISTBOOK_SOUNDNESS_DEALS", "250"))
+DEALS = int(os.environ.get("WHISTBOOK_SOUNDNESS_DEALS", "500"))
 
 
 def corpus_files() -> list[Path]:
