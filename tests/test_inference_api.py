@@ -167,3 +167,16 @@ def test_stated_inference_location_points_at_the_statement():
     ch = check(loads(with_infer(2, ["B lacks KC"]), "hand.yaml"), solver=False)
     d = [x for x in ch.diagnostics if "does not follow" in x.message][0]
     assert d.loc.line == 23 and d.loc.column > 10
+
+
+# ----------------------------------------------------------------- rendering
+
+def test_sentences_from_templates():
+    from whistbook.inference.render import cards_words, page_ref, sentence
+    assert cards_words([Card.parse("2C"), Card.parse("KC")]) == "the king and two of clubs"
+    assert cards_words([Card.parse("AH"), Card.parse("TS")]) == "the ten of spades and the ace of hearts"
+    assert page_ref("56") == "p. 56" and page_ref("79-81") == "pp. 79-81" and page_ref("Laws 71-73") == "Laws 71-73"
+    text = sentence("count", "presumed", "return_count", "B", suit=Suit.CLUBS, lo=1, hi=1)
+    assert text == "Presumably B has one club left (returning partner's suit, pp. 79-81)."
+    assert sentence("void", "certain", "show_out", "Y", suit=Suit.HEARTS).startswith("Y has no hearts left")
+    assert "at least four" in sentence("count", "probable", "trump_lead_strength", "Z", suit=Suit.SPADES, lo=4)
