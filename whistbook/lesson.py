@@ -221,6 +221,26 @@ class Lesson:
     def deal_by_position(self) -> dict[str, HandView]:
         return {h.position: h for h in self.deal}
 
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The parts this lesson has, in page order (templates give each its heading)."""
+        if self.kind == "problem":
+            keys = ["problem"]
+            if self.problem is not None and self.problem.solutions:
+                keys.append("solutions")
+        else:
+            keys = ["intro", "play"]
+            if self.unshown or self.ending is not None:
+                keys.append("ending")
+            if self.errata:
+                keys.append("errata")
+            keys.append("hands")
+        if self.notes:
+            keys.append("notes")
+        if self.departures:
+            keys.append("departures")
+        return tuple(keys)
+
     def trick_groups(self, analysis: bool = False) -> list[list[TrickView]]:
         """The shown tricks in runs: a trick with notes alone, consecutive bare
         tricks together (the book sets such runs of diagrams side by side)."""

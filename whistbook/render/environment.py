@@ -64,6 +64,7 @@ def make_environment(override_dir: str | Path | None = None, *, rules: Mapping[s
         markdown=jinja2.pass_context(_markdown),
         markdown_inline=jinja2.pass_context(_markdown_inline),
         rule_href=jinja2.pass_context(_rule_href),
+        html_block=_html_block,
     )
     return env
 
@@ -72,6 +73,12 @@ def _ranks(cards: Iterable[Card]) -> str:
     """Ranks of one suit, high to low: ``K J 9 2``; a dash for a void."""
     cs = list(cards)
     return " ".join(rank_text(c.rank) for c in cs) if cs else "—"
+
+
+def _html_block(text: str) -> Markup:
+    """Raw HTML made safe to sit in Markdown: no blank lines (which could end
+    the block) and no indentation (which could make it code)."""
+    return Markup("\n".join(line.strip() for line in str(text).splitlines() if line.strip()))
 
 
 def _number_word(n: int) -> str:

@@ -15,7 +15,8 @@ from ..lesson import Lesson
 from .context import Links, RenderOptions, glossary_html, rule_views, split_lessons
 from .environment import render_template, template_source
 
-STYLESHEET = "css/whistbook.css"
+#: the stylesheets of a page on screen, joined into one file (the booklet uses css/print.css instead of screen.css)
+SCREEN_STYLESHEETS = ("css/whistbook.css", "css/screen.css")
 
 
 def render_lesson(
@@ -61,8 +62,13 @@ def render_html(
     pages["index.html"] = render_template(env, "index.html", themes=themes, problems=problems, **common)
     pages["principles.html"] = render_template(env, "principles.html", rules=rule_views(rules or {}), **common)
     pages["glossary.html"] = render_template(env, "glossary.html", glossary=glossary_html(env), **common)
-    pages["whistbook.css"] = template_source(env, STYLESHEET)
+    pages["whistbook.css"] = screen_css(env)
     return pages
 
 
-__all__ = ["render_lesson", "render_html", "STYLESHEET"]
+def screen_css(env: jinja2.Environment) -> str:
+    """The stylesheet of pages on screen (overridable file by file like the templates)."""
+    return "\n".join(template_source(env, name) for name in SCREEN_STYLESHEETS)
+
+
+__all__ = ["render_lesson", "render_html", "screen_css", "SCREEN_STYLESHEETS"]
