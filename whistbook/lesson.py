@@ -39,7 +39,7 @@ THEMES: tuple[tuple[str, str, frozenset[str]], ...] = (
     })),
     ("trumps", "Trumps", frozenset({
         "trumps", "trump-lead", "trump-leads", "ruffing", "forcing", "force", "call",
-        "echo", "calling", "trumping", "overtrumping", "cross-ruff",
+        "echo", "calling", "trumping", "overtrumping", "cross-ruff", "signals",
     })),
     ("discards", "Discards", frozenset({"discards", "discard", "discarding"})),
     ("counting", "Counting and inference", frozenset({
@@ -374,13 +374,15 @@ def build_lesson(
     analysis: Any = None,
     rules: Mapping[str, Any] | None = None,
     index: int = 0,
+    slug: str | None = None,
 ) -> Lesson:
     """The view model of one checked hand or problem.
 
     ``checked`` must be free of errors (``checked.ok``) and replayed.
     ``explanation`` and ``analysis`` follow the contracts of
     :func:`whistbook.inference.explain` and :func:`whistbook.analysis.analyse`;
-    ``rules`` is :data:`whistbook.inference.RULES`.
+    ``rules`` is :data:`whistbook.inference.RULES`. ``slug`` names the
+    lesson's page (default: the file's name without its extension).
     """
     hf, rp = checked.hand, checked.replay
     if rp is None or not checked.ok:
@@ -427,7 +429,7 @@ def build_lesson(
     problem = _problem_view(checked, viewpoint) if hf.kind == "problem" else None
     score_before = (hf.score[Side.AB], hf.score[Side.YZ]) if hf.score else None
     return Lesson(
-        slug=hf.slug, path=hf.path, kind=hf.kind, title=hf.title, theme=hf.theme, source=hf.source,
+        slug=slug or hf.slug, path=hf.path, kind=hf.kind, title=hf.title, theme=hf.theme, source=hf.source,
         tags=tuple(hf.tags), themes=themes_of(hf.tags), viewpoint=viewpoint, known_hand=known,
         score_before=score_before, rules=hf.rules,
         turn_up=hf.turn_up.card if hf.turn_up else None, trumps=hf.trumps, dealer=hf.dealer, leader=hf.leader,
