@@ -161,9 +161,10 @@ def _check_stated(hf: HandFile, out: CheckedHand) -> None:
                     f"(trick won by {trick.winner}), not AB {stated[Side.AB]}, YZ {stated[Side.YZ]}",  # type: ignore[index]
                     rec.tally.loc,
                 )
+    total = len(hf.deal[Seat.A])
     for e in hf.errata:
-        if e.trick is not None and e.trick > len(hf.tricks):
-            out.error(f"erratum names trick {e.trick}, but only {len(hf.tricks)} tricks are written", e.loc)
+        if e.trick is not None and e.trick > total:
+            out.error(f"erratum names trick {e.trick}, but the hand has only {total} tricks", e.loc)
 
 
 def _check_ending(hf: HandFile, out: CheckedHand, solver: bool) -> None:

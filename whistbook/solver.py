@@ -58,7 +58,7 @@ def make_deal(
     deal.trump = _EDenom.nt if trumps is None else _EDenom(int(trumps))
     deal.first = _EPlayer(_PLAYER_OF[leader])
     for c in trick_so_far:
-        deal.play(_ECard(str(c)))
+        deal.play(_ECard(str(c)[1] + str(c)[0]))  # endplay spells cards suit first
     return deal
 
 

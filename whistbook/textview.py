@@ -81,7 +81,8 @@ def render_text(ch: CheckedHand, *, ascii_only: bool = False, width: int = 78) -
     out.append("")
     if hf.ending and (hf.ending.account or hf.ending.claim):
         n0 = len(rp.tricks) + 1
-        head = f"Tricks {n0} to 13" if rp.cards_left else "The rest"
+        last = len(rp.tricks) + rp.cards_left
+        head = (f"Trick {n0}" if n0 == last else f"Tricks {n0} to {last}") if rp.cards_left else "The rest"
         text = hf.ending.account or ""
         if hf.ending.claim:
             text += " (claim: " + ", ".join(f"{s} {n}" for s, n in hf.ending.claim.items()) + ")"
@@ -103,7 +104,8 @@ def render_text(ch: CheckedHand, *, ascii_only: bool = False, width: int = 78) -
         sc = ch.score
         out.append(f"Tricks: AB {sc.tricks[Side.AB]}, YZ {sc.tricks[Side.YZ]}.  Result: {describe_result(sc)}.")
         out.append(f"Score after the hand: AB {sc.after[Side.AB]}, YZ {sc.after[Side.YZ]}"
-                   + (f" ({sc.game} win the game" + (f", a {sc.game_value_name}" if sc.game_value_name else "") + ")." if sc.game else "."))
+                   + (f" ({sc.game} win the game" + (f", a {sc.game_value_name}" if sc.game_value_name else "") + ")."
+                      if sc.game is not None else "."))
     notes = [d for d in ch.diagnostics if d.level != "error"]
     for d in notes:
         out.append(f"{d.level}: {d.message}")
