@@ -252,7 +252,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
 
     # Start writing now that everything is gathered, into a folder beside the output.
     output.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{output.name}-", dir=output.parent))
+    tmp = Path(tempfile.mkdtemp(prefix=f".{output.name}-", dir=output.parent)).resolve()
     try:
         os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes it private; the output is not
         say(f"writing into {tmp}")

@@ -22,6 +22,7 @@ from markupsafe import Markup
 from ..cards import Card, Suit
 from ..errors import RenderError
 from ..seats import Side
+from .diagrams import trick_svg
 from .markup import RemarkRenderer, card_html, prose, rank_text, suit_html
 
 PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -65,6 +66,7 @@ def make_environment(override_dir: str | Path | None = None, *, rules: Mapping[s
         markdown_inline=jinja2.pass_context(_markdown_inline),
         rule_href=jinja2.pass_context(_rule_href),
         html_block=_html_block,
+        trick_svg=lambda t, analysis=False, four_colour=False: Markup(trick_svg(t, analysis=analysis, four_colour=four_colour)),
     )
     return env
 

@@ -49,8 +49,7 @@ def rank_text(rank: int) -> str:
 
 def card_html(card: Card) -> str:
     s = card.suit
-    return (f'<span class="card suit-{s.plural}" title="{card.name}">'
-            f'{rank_text(card.rank)}<span class="suit-symbol">{s.symbol}</span></span>')
+    return f'<span class="card suit-{s.plural}" title="{card.name}">{rank_text(card.rank)}{s.symbol}</span>'
 
 
 def suit_html(suit: Suit) -> str:

@@ -13,6 +13,7 @@ from the network or read a file elsewhere.
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 from urllib.parse import unquote, urlsplit
@@ -84,14 +85,46 @@ def booklet_html(
     )
 
 
-def booklet_css(env: jinja2.Environment, paper: str) -> str:
+_BLOCK = re.compile(r"([^{}]*)\{([^{}]*)\}")
+_DECLARATION = re.compile(r"(--[\w-]+)\s*:\s*([^;}]+)")
+_VAR = re.compile(r"var\((--[\w-]+)\)")
+
+
+def resolve_variables(css: str, classes: tuple[str, ...] = ()) -> str:
+    """Replace ``var(--x)`` by the value declared for ``--x`` on ``:root`` (or on
+    one of ``classes`` of the root element, such as ``.four-colour``).
+
+    WeasyPrint resolves custom properties for every element, which costs a
+    good share of the booklet's layout time; the booklet sets them once.
+    """
+    values: dict[str, str] = {}
+    wanted = {":root", "html", *classes}
+    for selector, body in _BLOCK.findall(css):
+        sel = selector.split("*/")[-1].strip()
+        if sel in wanted or sel.replace("html", "").strip() in classes:
+            values.update((k, v.strip()) for k, v in _DECLARATION.findall(body))
+    for _ in range(4):  # values may refer to other values
+        css, n = _VAR.subn(lambda m: values.get(m.group(1), m.group(0)), css)
+        if not n:
+            break
+    if "var(" not in css:
+        css = re.sub(r"--[\w-]+\s*:[^;}]+;?", "", css)
+    return css
+
+
+def booklet_css(env: jinja2.Environment, paper: str, *, four_colour: bool = False) -> str:
+    """The booklet's stylesheet: the shared one, print.css and the paper size.
+
+    :raises RenderError: for an unknown paper.
+    """
     if paper not in PAPERS:
         raise RenderError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
-    return "\n".join((
+    css = "\n".join((
         template_source(env, "css/whistbook.css"),
         template_source(env, "css/print.css"),
         f"@page {{ size: {PAPERS[paper]}; }}",
     ))
+    return resolve_variables(css, (".four-colour",) if four_colour else ())
 
 
 def render_booklet_document(
@@ -113,7 +146,8 @@ def render_booklet_document(
     fetcher = make_fetcher()
     base = ASSETS_DIR.as_uri() + "/"
     try:
-        css = weasyprint.CSS(string=booklet_css(env, options.paper), base_url=base, url_fetcher=fetcher)
+        css = weasyprint.CSS(string=booklet_css(env, options.paper, four_colour=options.four_colour),
+                             base_url=base, url_fetcher=fetcher)
         doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print")
         return doc.render(stylesheets=[css])
     except FatalURLFetchingError as err:
@@ -134,5 +168,5 @@ def render_booklet(
     return render_booklet_document(lessons, env, rules=rules, options=options).write_pdf()
 
 
-__all__ = ["render_booklet", "render_booklet_document", "booklet_html", "booklet_css", "make_fetcher",
+__all__ = ["render_booklet", "render_booklet_document", "booklet_html", "booklet_css", "resolve_variables", "make_fetcher",
            "ASSETS_DIR", "PAPERS"]
