@@ -60,6 +60,7 @@ def check(hf: HandFile, *, solver: bool = True) -> CheckedHand:
     if not _replay(hf, out):
         return out
     _check_stated(hf, out)
+    _check_inferences(out)
     if hf.kind == "problem":
         from .problem import check_problem
 
@@ -165,6 +166,16 @@ def _check_stated(hf: HandFile, out: CheckedHand) -> None:
     for e in hf.errata:
         if e.trick is not None and e.trick > total:
             out.error(f"erratum names trick {e.trick}, but the hand has only {total} tricks", e.loc)
+
+
+def _check_inferences(out: CheckedHand) -> None:
+    """Inferences the author states at a trick (``infer:``), checked by the
+    inference engine: certain ones must follow, presumed ones draw a warning."""
+    if not any(t.infer for t in out.hand.tricks):
+        return
+    from .inference.statements import check_stated
+
+    out.diagnostics.extend(check_stated(out))
 
 
 def _check_ending(hf: HandFile, out: CheckedHand, solver: bool) -> None:

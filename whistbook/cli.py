@@ -20,6 +20,7 @@ examples:
   whistbook validate hands                 check every hand file under hands/
   whistbook show hands/cavendish/01-*.yaml replay one hand in the terminal
   whistbook show FILE --format json        the replayed hand as JSON
+  whistbook explain FILE --as B            what B can infer after each trick
   whistbook new my-hand.yaml               write a starter hand file
   whistbook build                          lesson pages, booklet and site from hands/ into output/
   whistbook build --paper a4 --analysis    an A4 booklet with the double-dummy marks
@@ -99,6 +100,38 @@ def _can_encode(stream, text: str) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    import json
+
+    from .corpus import check_file
+    from .inference import explain
+    from .inference.render import explanation_text
+    from .seats import Seat
+
+    path = Path(args.file)
+    if not path.is_file():
+        raise ConfigError(f"{args.file}: no such file")
+    checked = check_file(path, solver=False)
+    errors = [d for d in checked.diagnostics if d.level == "error"]
+    if checked.replay is None or (errors and not all("inference" in d.message or "does not follow" in d.message
+                                                       or "cannot be true" in d.message for d in errors)):
+        _print_diagnostics(errors or checked.diagnostics, sys.stderr)
+        return 1
+    seat = Seat.parse(args.seat) if args.seat else None
+    ex = explain(checked, seat)
+    if args.trick is not None and not 1 <= args.trick <= len(ex.tricks):
+        raise ConfigError(f"--trick {args.trick}: the file has tricks 1 to {len(ex.tricks)}")
+    if args.format == "json":
+        data = ex.to_json()
+        if args.trick is not None:
+            data["tricks"] = [t for t in data["tricks"] if t["number"] == args.trick]
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        ascii_only = args.ascii or not _can_encode(sys.stdout, "♠♥♦♣")
+        sys.stdout.write(explanation_text(checked, ex, args.trick, ascii_only))
+    return 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -192,6 +225,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ascii", action="store_true", help="write suits as letters (S H D C) instead of symbols")
     p.add_argument("--no-solver", action="store_true", help="do not check the claim with the double-dummy solver")
     p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("explain", help="what the fall of the cards proves and suggests, trick by trick",
+                       description="After each trick, what one seat may conclude about the unseen cards: what the "
+                                   "laws prove (certain), what the conventions of play imply (presumed) and what "
+                                   "is likely (probable), each with the rule behind it.")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--as", dest="seat", metavar="SEAT", help="the seat whose knowledge is used (default: the file's known_hand)")
+    p.add_argument("--trick", type=int, metavar="N", help="only trick N")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+    p.add_argument("--ascii", action="store_true", help="write suits as letters instead of symbols")
+    p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("new", help="write a starter hand file",
                        description="Write a starter hand file: a random deal, the first tricks played to rule, "

@@ -1,0 +1,66 @@
+"""The inference engine: what the fall of the cards proves and makes likely.
+
+>>> from whistbook.corpus import check_file
+>>> ex = explain(check_file("hands/cavendish/01-trump-lead-on-established-suit.yaml"))
+>>> ex.viewpoint
+Seat.A
+>>> [i.text for i in ex.tricks[1].inferences if i.seat == Seat.B and i.kind == "lacks"][:1]
+['Presumably B does not hold the king of clubs (fourth hand wins if he can, p. 96).']
+
+Public API (kept stable for the rest of whistbook):
+
+* :func:`explain` ``(checked, seat=None) -> Explanation``
+* :class:`Explanation` (``viewpoint``, ``tricks``, ``departures``, ``to_json()``)
+* :class:`TrickExplanation` (``number``, ``inferences``, ``knowledge``, ``counts``)
+* :class:`Inference` (``seat, kind, cards, suit, certainty, rule, page, text, rests_on``)
+* :class:`Departure` (``trick, seat, rule, text``)
+* :data:`RULES` (id -> :class:`Rule`: ``id, title, page, description``)
+
+See ``docs/inference.md`` for how it reasons.
+"""
+
+from __future__ import annotations
+
+from ..check import CheckedHand
+from ..errors import WhistbookError
+from ..seats import SEATS, Seat
+from .engine import Departure, Engine, Explanation, Inference, TrickExplanation
+from .rules import RULES, Rule
+
+
+def explain(checked: CheckedHand, seat: Seat | None = None) -> Explanation:
+    """Explain a checked hand trick by trick from ``seat``'s knowledge (default:
+    the file's ``known_hand``, else A).
+
+    :raises WhistbookError: if the hand has no valid replay.
+    """
+    from .report import build
+
+    hf, rp = checked.hand, checked.replay
+    if hf is None or rp is None:
+        raise WhistbookError("the hand has errors, so its play cannot be explained")
+    viewer = seat if seat is not None else (hf.known_hand if hf.known_hand is not None else Seat.A)
+    size = len(rp.hands[0])
+    turn_up = hf.turn_up.card if hf.turn_up is not None else None
+    eng = Engine({s: rp.hands[s] for s in SEATS}, rp.trumps, rp.tricks, viewer, turn_up, hf.dealer, size)
+    runs = eng.run()
+    return build(eng, runs)
+
+
+def explain_play(hands, trumps, leader: Seat, tricks, viewer: Seat, *, turn_up=None, dealer: Seat | None = None,
+                 ) -> Explanation:
+    """Explain a play given as plain data, without a hand file: ``hands`` maps
+    each seat to its cards as dealt, ``tricks`` lists each trick's cards from
+    its leader. Raises :class:`~whistbook.errors.IllegalPlayError` for an
+    illegal play."""
+    from ..replay import replay
+    from .report import build
+
+    rp = replay(hands, trumps, leader, tricks)
+    eng = Engine({s: rp.hands[s] for s in SEATS}, rp.trumps, rp.tricks, viewer, turn_up, dealer,
+                 len(rp.hands[0]))
+    return build(eng, eng.run())
+
+
+__all__ = ["explain", "explain_play", "Explanation", "TrickExplanation", "Inference", "Departure",
+           "RULES", "Rule"]

@@ -1,0 +1,197 @@
+"""Turn the layer states after each trick into inference records.
+
+After each trick the engine has, per layer, the state before and after the
+trick and a snapshot after every step (the facts, then each presumption in
+turn). A conclusion is *new* when it holds now and did not hold after the
+previous trick; it is reported in the weakest layer that needs it (a
+presumed conclusion that is also certain is reported once, as certain). The
+rule named is the one whose step first made it true; a conclusion that first
+appears after a step about another seat or suit is credited to counting and
+elimination.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, Suit
+from ..seats import SEATS, Seat
+from .engine import LAYERS, Departure, Engine, Explanation, Inference, TrickExplanation
+from .render import sentence
+from .rules import RULES
+from .state import KState
+
+
+def _tricks_of(sup: int) -> tuple[int, ...]:
+    return tuple(i for i in range(1, 14) if sup >> i & 1)
+
+
+def build(engine: Engine, runs) -> Explanation:
+    V = engine.V
+    others = engine.frame.others
+    played_by_trick: list[set[int]] = []
+    played: set[int] = set()
+    for trick in engine.tricks:
+        played |= {int(c) for c in trick.cards}
+        played_by_trick.append(set(played))
+    own = {int(c) for c in engine.hands[SEATS[V]]}
+    universe = engine.frame.universe
+    # played counts per seat/suit after each trick
+    counts_after: list[list[list[int]]] = []
+    cnt = [[0] * 4 for _ in range(4)]
+    for trick in engine.tricks:
+        for p in trick.plays:
+            cnt[int(p.seat)][int(p.card) // 13] += 1
+        counts_after.append([row[:] for row in cnt])
+    tricks_out: list[TrickExplanation] = []
+    states = []
+    dep_by_trick: dict[int, list[Departure]] = {}
+    for d in engine.departures:
+        dep_by_trick.setdefault(d.found_at, []).append(d)
+    for k, (t, prev, cur, snaps, notes) in enumerate(runs):
+        gone = played_by_trick[k]
+        pc_now = counts_after[k]
+        pc_prev = counts_after[k - 1] if k else [[0] * 4 for _ in range(4)]
+        unseen = [c for c in sorted(universe) if c not in own and c not in gone]
+        infs: list[Inference] = []
+        trick = engine.tricks[k]
+        led = int(trick.plays[0].card) // 13
+        showed_out = {(int(p.seat), led) for p in trick.plays if int(p.card) // 13 != led}
+        turn_up = int(engine.turn_up) if engine.turn_up is not None else -1
+        for L in range(3):
+            infs.extend(_layer_news(L, prev, cur, snaps[L], unseen, others, pc_now, pc_prev, t, showed_out, turn_up))
+        infs.extend(_signals(notes, engine))
+        knowledge = {}
+        counts = {}
+        for L, name in enumerate(LAYERS):
+            st = cur[L]
+            knowledge[name] = {Card(Suit(c // 13), c % 13 + 2): tuple(s for s in SEATS if st.poss[c] >> int(s) & 1)
+                               for c in unseen}
+            counts[name] = {SEATS[s]: {Suit(S): _remaining(st, s, S, pc_now) for S in range(4)} for s in others}
+        tricks_out.append(TrickExplanation(t, infs, knowledge, counts, dep_by_trick.get(t, [])))
+        states.append(tuple(cur))
+    ex = Explanation(SEATS[V], tricks_out, list(engine.departures), list(engine.retracted))
+    ex._states = states
+    ex._played = counts_after
+    return ex
+
+
+def _remaining(st: KState, s: int, S: int, pc) -> tuple[int, int]:
+    lo, hi = st.length_range(s, S)
+    return (max(0, lo - pc[s][S]), max(0, hi - pc[s][S]))
+
+
+def _holds(poss, c, s) -> bool:
+    return poss[c] == 1 << s
+
+
+def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, showed_out, turn_up):
+    st, pst = cur[L], prev[L]
+    stronger = cur[L - 1] if L else None
+    certainty = LAYERS[L]
+    out: list[Inference] = []
+
+    def cause_of(test) -> tuple[str, object]:
+        for kind, a, snap in snaps:
+            if test(snap):
+                return kind, a
+        return "facts", None
+
+    def rule_for(kind, a, s, S, default="count_elimination") -> str:
+        if kind == "rule" and a is not None and a.seat == s and a.suit == S:
+            return a.rule
+        return default
+
+    def rem(state_lens, s, S, pc):
+        lm = state_lens[s][S]
+        lo = (lm & -lm).bit_length() - 1
+        hi = lm.bit_length() - 1
+        return lo - pc[s][S], hi - pc[s][S]
+
+    # voids and counts
+    void_now: set[tuple[int, int]] = set()
+    for s in others:
+        for S in range(4):
+            lo, hi = rem(st.lens, s, S, pc_now)
+            plo, phi = rem(pst.lens, s, S, pc_prev)
+            if hi <= 0:
+                void_now.add((s, S))
+                if phi <= 0:
+                    continue
+                if stronger is not None and rem(stronger.lens, s, S, pc_now)[1] <= 0:
+                    continue
+                kind, a = cause_of(lambda snap: rem(snap[1], s, S, pc_now)[1] <= 0)
+                if L == 0 and kind == "facts":
+                    rule = "show_out" if (s, S) in showed_out else "count_elimination"
+                else:
+                    rule = rule_for(kind, a, s, S)
+                out.append(_mk(s, "void", (), S, certainty, rule, st.support_of_cell(s, S)))
+                continue
+            # counts: what is news after allowing for the cards played this trick
+            dplay = pc_now[s][S] - pc_prev[s][S]
+            plo, phi = plo - dplay, phi - dplay
+            slo = shi = None
+            if stronger is not None:
+                slo, shi = rem(stronger.lens, s, S, pc_now)
+            new_lo = lo if (lo > max(plo, 0) and lo >= 2 and (slo is None or lo > slo)) else None
+            new_hi = hi if (hi < phi and hi <= 1 and (shi is None or hi < shi)) else None
+            if lo == hi and (lo > max(plo, 0) or hi < phi) and (slo is None or slo != shi):
+                new_lo = new_hi = lo
+            if new_lo is None and new_hi is None:
+                continue
+            kind, a = cause_of(lambda snap: (new_lo is None or rem(snap[1], s, S, pc_now)[0] >= new_lo)
+                               and (new_hi is None or rem(snap[1], s, S, pc_now)[1] <= new_hi))
+            rule = rule_for(kind, a, s, S)
+            out.append(_mk(s, "count", (), S, certainty, rule, st.support_of_cell(s, S), new_lo, new_hi))
+    # holds and lacks
+    lacks: dict[tuple[int, int, str], list[int]] = {}
+    lacks_sup: dict[tuple[int, int, str], int] = {}
+    for c in unseen:
+        p = st.poss[c]
+        pp = pst.poss[c]
+        S = c // 13
+        if p & (p - 1) == 0:  # one holder
+            s = p.bit_length() - 1
+            if pp == p or (stronger is not None and stronger.poss[c] == p):
+                continue
+            kind, a = cause_of(lambda snap: snap[0][c] == p)
+            if L == 0 and kind == "facts" and c == turn_up:
+                rule = "turn_up_card"
+            else:
+                rule = rule_for(kind, a, s, S)
+            out.append(_mk(s, "holds", (c,), S, certainty, rule, st.support_of_card(c, s)))
+            continue
+        for s in others:
+            if p >> s & 1 or not pp >> s & 1 or (s, S) in void_now:
+                continue
+            if stronger is not None and not stronger.poss[c] >> s & 1:
+                continue
+            kind, a = cause_of(lambda snap: not snap[0][c] >> s & 1)
+            rule = rule_for(kind, a, s, S)
+            key = (s, S, rule)
+            lacks.setdefault(key, []).append(c)
+            lacks_sup[key] = lacks_sup.get(key, 0) | st.rsup[c * 4 + s]
+    for (s, S, rule), cs in lacks.items():
+        out.append(_mk(s, "lacks", tuple(cs), S, certainty, rule, lacks_sup[(s, S, rule)]))
+    return out
+
+
+def _mk(s, kind, cards, S, certainty, rule, sup, lo=None, hi=None) -> Inference:
+    seat = SEATS[s]
+    suit = Suit(S) if S is not None else None
+    cs = tuple(Card(Suit(c // 13), c % 13 + 2) for c in cards)
+    text = sentence(kind, certainty, rule, str(seat), cards=cs, suit=suit, lo=lo, hi=hi)
+    r = RULES.get(rule)
+    return Inference(seat, kind, cs, suit, certainty, rule, r.page if r else None, text,
+                     _tricks_of(sup), lo, hi)
+
+
+def _signals(notes, engine: Engine) -> list[Inference]:
+    out = []
+    for s, sig, S, tricks, cards, template in notes:
+        seat = SEATS[s]
+        cs = tuple(Card(Suit(c // 13), c % 13 + 2) for c in cards)
+        suit = Suit(S)
+        text = sentence("signal", "presumed", sig, str(seat), suit=suit, cards_played=cs, tricks=tricks,
+                        template=template)
+        r = RULES[sig]
+        out.append(Inference(seat, "signal", cs, suit, "presumed", sig, r.page, text, tuple(tricks)))
+    return out

@@ -1,0 +1,262 @@
+"""Inferences an author states in a hand file, and checking them.
+
+A trick may carry ``infer: [...]``, each entry one statement::
+
+    infer:
+      - "B lacks KC"                 # certain: must follow from the laws
+      - "presumed: Y holds KC"       # a presumption: the conventions must give it
+      - "probably: B holds KH"       # what the book calls probable
+      - "as Z: presumed: Y holds AC" # from another seat's view (default known_hand)
+      - "Y void H"                   # also: "Y has no hearts"
+      - "presumed: B has 1 C"        # cards of the suit still held after the trick
+      - "presumed: B has at least 4 D"
+      - "Z has at most 1 S"
+
+Statements are about the position after the trick they are written under.
+A certain statement the engine cannot derive is an error; a presumed or
+probable one it cannot derive is a warning; any statement the certain layer
+refutes is an error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..cards import Card, Suit
+from ..errors import Diagnostic, InvalidCardError, WhistbookError
+from ..seats import Seat
+
+LAYER_WORDS = {
+    "certain": "certain", "certainly": "certain",
+    "presumed": "presumed", "presumably": "presumed", "presume": "presumed",
+    "probable": "probable", "probably": "probable", "likely": "probable",
+}
+
+
+class StatementError(WhistbookError):
+    """Raised for an inference statement that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Statement:
+    text: str
+    viewpoint: Seat | None
+    certainty: str
+    seat: Seat
+    kind: str  # "holds" | "lacks" | "void" | "count"
+    cards: tuple[Card, ...] = ()
+    suit: Suit | None = None
+    lo: int | None = None  # for "count": fewest cards of the suit still held
+    hi: int | None = None  # for "count": most
+    body: str = ""  # the statement without its viewpoint and layer prefixes
+
+    def __str__(self) -> str:
+        return self.text
+
+    def restated(self, layer: str) -> str:
+        """The same statement written for another layer."""
+        view = f"as {self.viewpoint}: " if self.viewpoint is not None else ""
+        word = {"certain": "", "presumed": "presumed: ", "probable": "probably: "}[layer]
+        return view + word + self.body
+
+
+_NUM = {"no": 0, "none": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+        "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
+
+
+def _num(word: str) -> int | None:
+    w = word.lower()
+    if w.isdigit():
+        return int(w)
+    return _NUM.get(w)
+
+
+def parse_statement(text: str) -> Statement:
+    """Read one statement; raises :class:`StatementError` naming what is wrong."""
+    rest = text.strip()
+    viewpoint = None
+    certainty = "certain"
+    m = re.match(r"(?i)^as\s+(\w+)\s*:\s*", rest)
+    if m:
+        viewpoint = _seat(m.group(1), text)
+        rest = rest[m.end():]
+    m = re.match(r"(?i)^(\w+)\s*:\s*", rest)
+    if m and m.group(1).lower() in LAYER_WORDS:
+        certainty = LAYER_WORDS[m.group(1).lower()]
+        rest = rest[m.end():]
+    body = rest.strip()
+    words = rest.replace(",", " ").split()
+    if len(words) < 2:
+        raise StatementError(f"{text!r}: expected 'SEAT holds|lacks CARDS', 'SEAT void SUIT' or 'SEAT has N SUIT'")
+    seat = _seat(words[0], text)
+    verb = words[1].lower()
+    args = words[2:]
+    if verb in ("holds", "hold"):
+        return Statement(text, viewpoint, certainty, seat, "holds", _cards(args, text), body=body)
+    if verb in ("lacks", "lack"):
+        return Statement(text, viewpoint, certainty, seat, "lacks", _cards(args, text), body=body)
+    if verb == "does" and args[:2] and args[0].lower() == "not" and args[1].lower() in ("hold", "have"):
+        return Statement(text, viewpoint, certainty, seat, "lacks", _cards(args[2:], text), body=body)
+    if verb in ("void", "is") :
+        a = [w for w in args if w.lower() not in ("void", "in", "of")]
+        if verb == "is" and not (args and args[0].lower() == "void"):
+            raise StatementError(f"{text!r}: expected 'SEAT is void in SUIT'")
+        return Statement(text, viewpoint, certainty, seat, "void", suit=_suit(a, text), body=body)
+    if verb in ("has", "have"):
+        if not args:
+            raise StatementError(f"{text!r}: 'has' needs cards, or a number and a suit")
+        a0 = args[0].lower()
+        if a0 in ("no", "none") and len(args) >= 2:
+            return Statement(text, viewpoint, certainty, seat, "void", suit=_suit(args[1:], text), body=body)
+        if a0 == "at" and len(args) >= 4 and args[1].lower() in ("least", "most"):
+            n = _num(args[2])
+            if n is None:
+                raise StatementError(f"{text!r}: {args[2]!r} is not a number")
+            suit = _suit(args[3:], text)
+            if args[1].lower() == "least":
+                return Statement(text, viewpoint, certainty, seat, "count", suit=suit, lo=n, body=body)
+            return Statement(text, viewpoint, certainty, seat, "count", suit=suit, hi=n, body=body)
+        n = _num(args[0])
+        if n is not None and len(args) >= 2 and not _is_card(args[0]):
+            suit = _suit(args[1:], text)
+            if n == 0:
+                return Statement(text, viewpoint, certainty, seat, "void", suit=suit, body=body)
+            return Statement(text, viewpoint, certainty, seat, "count", suit=suit, lo=n, hi=n, body=body)
+        return Statement(text, viewpoint, certainty, seat, "holds", _cards(args, text), body=body)
+    raise StatementError(f"{text!r}: {words[1]!r} is not one of holds, lacks, void, has")
+
+
+def _is_card(w: str) -> bool:
+    try:
+        Card.parse(w)
+        return True
+    except InvalidCardError:
+        return False
+
+
+def _seat(w: str, text: str) -> Seat:
+    try:
+        return Seat.parse(w)
+    except InvalidCardError:
+        raise StatementError(f"{text!r}: {w!r} is not a seat (A, Y, B or Z)") from None
+
+
+def _suit(words: list[str], text: str) -> Suit:
+    if len(words) != 1:
+        raise StatementError(f"{text!r}: expected one suit (S, H, D, C or a suit's name)")
+    try:
+        return Suit.parse(words[0])
+    except InvalidCardError:
+        raise StatementError(f"{text!r}: {words[0]!r} is not a suit") from None
+
+
+def _cards(words: list[str], text: str) -> tuple[Card, ...]:
+    if not words:
+        raise StatementError(f"{text!r}: no cards named")
+    out = []
+    for w in words:
+        try:
+            out.append(Card.parse(w))
+        except InvalidCardError:
+            raise StatementError(f"{text!r}: {w!r} is not a card (write e.g. KC, TD)") from None
+    return tuple(out)
+
+
+# ------------------------------------------------------------------ evaluation
+
+def holds_in(ex, trick: int, st: Statement, layer: str | None = None) -> bool:
+    """Whether the explanation's ``layer`` (default: the statement's own) gives
+    the statement after ``trick``."""
+    state = ex.state_after(trick, layer or st.certainty)
+    s = int(st.seat)
+    if st.kind == "holds":
+        return all(state.poss[int(c)] == 1 << s for c in st.cards)
+    if st.kind == "lacks":
+        return all(not state.poss[int(c)] >> s & 1 for c in st.cards)
+    if s == int(ex.viewpoint):
+        return False
+    played = ex._played[trick - 1][s][int(st.suit)]
+    lo, hi = state.length_range(s, int(st.suit))
+    lo, hi = lo - played, hi - played
+    if st.kind == "void":
+        return hi <= 0
+    ok = True
+    if st.lo is not None:
+        ok &= lo >= st.lo
+    if st.hi is not None:
+        ok &= hi <= st.hi
+    return ok
+
+
+def refuted_in(ex, trick: int, st: Statement, layer: str = "certain") -> bool:
+    """Whether the layer shows the statement cannot be true."""
+    state = ex.state_after(trick, layer)
+    s = int(st.seat)
+    if st.kind == "holds":
+        return any(not state.poss[int(c)] >> s & 1 for c in st.cards)
+    if st.kind == "lacks":
+        return any(state.poss[int(c)] == 1 << s for c in st.cards)
+    if s == int(ex.viewpoint):
+        return False
+    played = ex._played[trick - 1][s][int(st.suit)]
+    lo, hi = state.length_range(s, int(st.suit))
+    lo, hi = lo - played, hi - played
+    if st.kind == "void":
+        return lo > 0
+    return (st.lo is not None and hi < st.lo) or (st.hi is not None and lo > st.hi)
+
+
+def check_stated(checked) -> list[Diagnostic]:
+    """Diagnostics for every ``infer:`` statement of a checked hand file."""
+    hf, rp = checked.hand, checked.replay
+    if hf is None or rp is None or not any(t.infer for t in hf.tricks):
+        return []
+    from . import explain
+
+    default_view = hf.known_hand if hf.known_hand is not None else Seat.A
+    cache: dict[Seat, object] = {}
+    out: list[Diagnostic] = []
+    for rec in hf.tricks:
+        if rec.index >= len(rp.tricks):
+            continue
+        for stated in rec.infer:
+            text = str(stated.value)
+            try:
+                st = parse_statement(text)
+            except StatementError as err:
+                out.append(Diagnostic(stated.loc, "error", f"trick {rec.number}: inference {err.message}"))
+                continue
+            view = st.viewpoint or default_view
+            if view == st.seat:
+                out.append(Diagnostic(stated.loc, "error",
+                                      f"trick {rec.number}: {text!r} is about {view}'s own hand, which {view} sees"))
+                continue
+            ex = cache.get(view)
+            if ex is None:
+                ex = cache[view] = explain(checked, view)
+            if refuted_in(ex, rec.number, st):
+                out.append(Diagnostic(stated.loc, "error",
+                                      f"trick {rec.number}: {text!r} cannot be true: the cards seen by {view} rule it out"))
+                continue
+            if holds_in(ex, rec.number, st):
+                continue
+            if st.certainty == "certain":
+                hint = ""
+                for layer in ("presumed", "probable"):
+                    if holds_in(ex, rec.number, st, layer):
+                        hint = f"; it rests on the conventions, so write {st.restated(layer)!r}"
+                        break
+                out.append(Diagnostic(stated.loc, "error",
+                                      f"trick {rec.number}: {text!r} does not follow from the laws and the cards "
+                                      f"{view} has seen{hint}"))
+            else:
+                why = ""
+                if refuted_in(ex, rec.number, st, "presumed"):
+                    why = " (the conventions point the other way)"
+                elif st.certainty == "presumed" and holds_in(ex, rec.number, st, "probable"):
+                    why = f" (it is only probable: write {st.restated('probable')!r})"
+                out.append(Diagnostic(stated.loc, "warning",
+                                      f"trick {rec.number}: the engine does not derive {text!r} from {view}'s view "
+                                      f"by this trick{why}"))
+    return out
