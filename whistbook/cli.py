@@ -24,6 +24,8 @@ examples:
   whistbook new my-hand.yaml               write a starter hand file
   whistbook build                          lesson pages, booklet and site from hands/ into output/
   whistbook build --paper a4 --analysis    an A4 booklet with the double-dummy marks
+  whistbook analyse FILE                   judge every card played (double-dummy)
+  whistbook analyse --summary hands        which hands were played without a costly card
 
 Problems are printed as 'path:line:col: error: message'. Exit status: 0 when
 every file is valid, 1 when any file has an error, 2 for a usage error.
@@ -134,6 +136,47 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    import json
+
+    from .analysis import Cache, analyse, default_cache_dir, render_summary_text, render_text, summary
+    from .corpus import check_file
+
+    files = find_hand_files(args.paths)
+    if not files:
+        raise ConfigError("no hand files (*.yaml) found in " + ", ".join(args.paths))
+    cache = None if args.no_cache else Cache(args.cache_dir or default_cache_dir())
+    one = len(files) == 1 and not args.summary
+    analyses, bad = [], 0
+    for f in files:
+        # The claim is solved (and cached) by the analysis itself.
+        checked = check_file(f, solver=False)
+        if checked.hand is not None and checked.hand.kind == "problem" and not one:
+            print(f"{f}: note: a problem, not a played hand; skipped", file=sys.stderr)
+            continue
+        errors = [d for d in checked.diagnostics if d.level == "error"]
+        # Errors after the replay (a wrong tally, a misstated result) do not
+        # change the cards, so the hand is still analysed; they are shown.
+        _print_diagnostics(errors, sys.stderr)
+        if checked.replay is None:
+            bad += 1
+            continue
+        analyses.append(analyse(checked, cache))
+    ascii_only = args.ascii or not _can_encode(sys.stdout, "♠♥♦♣✗")
+    if args.summary:
+        report = summary(analyses)
+        if args.format == "json":
+            sys.stdout.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
+        else:
+            sys.stdout.write(render_summary_text(report, ascii_only=ascii_only))
+    elif args.format == "json":
+        data = analyses[0].to_json() if one and analyses else [a.to_json() for a in analyses]
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write("\n".join(render_text(a, ascii_only=ascii_only) for a in analyses))
+    return 1 if bad else 0
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     from .starter import starter_text
 
@@ -236,6 +279,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
     p.add_argument("--ascii", action="store_true", help="write suits as letters instead of symbols")
     p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser("analyse", aliases=["analyze"], help="judge every card played, double-dummy",
+                       description="For every card played, the tricks its side could take with best play from "
+                                   "there (double-dummy: all four hands seen), against the best card it had. "
+                                   "Results are cached, so a second run solves nothing.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="hand files or folders (searched for *.yaml)")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+    p.add_argument("--summary", action="store_true",
+                   help="one line per hand: tricks at the start against tricks taken, and which seats' cards cost tricks")
+    p.add_argument("--ascii", action="store_true", help="write suits as letters (S H D C) instead of symbols")
+    p.add_argument("--cache-dir", metavar="DIR", default=None,
+                   help="where solver results are kept (default: .whistbook-cache in the project)")
+    p.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("new", help="write a starter hand file",
                        description="Write a starter hand file: a random deal, the first tricks played to rule, "

@@ -79,6 +79,11 @@ class SolverError(WhistbookError):
     """Raised when the double-dummy solver cannot be used."""
 
 
+class AnalysisError(WhistbookError):
+    """Raised when a file cannot be analysed card by card (a problem, or a
+    hand whose play does not replay)."""
+
+
 class RenderError(WhistbookError):
     """Raised when a template or the PDF engine fails."""
 

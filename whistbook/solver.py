@@ -8,7 +8,7 @@ next to play.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import Card, Suit
 from .errors import SolverError
@@ -16,21 +16,40 @@ from .seats import Seat
 
 _PLAYER_OF = {Seat.B: 0, Seat.Z: 1, Seat.A: 2, Seat.Y: 3}  # endplay Player: N E S W
 
-try:  # pragma: no cover - import guard only
-    from endplay.dds import solve_board as _solve_board
+if TYPE_CHECKING:  # pragma: no cover
     from endplay.types import Card as _ECard
     from endplay.types import Deal as _EDeal
-    from endplay.types import Denom as _EDenom
-    from endplay.types import Player as _EPlayer
-except Exception as _err:  # noqa: BLE001 - any import failure means no solver
-    _IMPORT_ERROR: Exception | None = _err
-else:
-    _IMPORT_ERROR = None
 
 
-def _require() -> None:
-    if _IMPORT_ERROR is not None:
+class _Endplay(NamedTuple):
+    solve_board: Any
+    solve_all_boards: Any
+    Card: Any
+    Deal: Any
+    Denom: Any
+    Player: Any
+
+
+_EP: _Endplay | None = None
+_IMPORT_ERROR: Exception | None = None
+
+
+def _require() -> _Endplay:
+    """endplay, imported on first use: loading it takes about half a second,
+    which a run answered wholly from a cache should not have to pay."""
+    global _EP, _IMPORT_ERROR
+    if _EP is None and _IMPORT_ERROR is None:
+        try:
+            from endplay.dds import solve_all_boards, solve_board
+            from endplay.types import Card as ECard
+            from endplay.types import Deal, Denom, Player
+        except Exception as err:  # noqa: BLE001 - any import failure means no solver
+            _IMPORT_ERROR = err
+        else:
+            _EP = _Endplay(solve_board, solve_all_boards, ECard, Deal, Denom, Player)
+    if _EP is None:
         raise SolverError(f"the double-dummy solver (endplay) cannot be loaded: {_IMPORT_ERROR}")
+    return _EP
 
 
 def _pbn(hands: Mapping[Seat, Iterable[Card]]) -> str:
@@ -53,12 +72,12 @@ def make_deal(
 ) -> "_EDeal":
     """An endplay ``Deal`` for the position: ``hands`` hold the cards not yet
     played, including those of ``trick_so_far`` (played from ``leader``)."""
-    _require()
-    deal = _EDeal(_pbn(hands))
-    deal.trump = _EDenom.nt if trumps is None else _EDenom(int(trumps))
-    deal.first = _EPlayer(_PLAYER_OF[leader])
+    ep = _require()
+    deal = ep.Deal(_pbn(hands))
+    deal.trump = ep.Denom.nt if trumps is None else ep.Denom(int(trumps))
+    deal.first = ep.Player(_PLAYER_OF[leader])
     for c in trick_so_far:
-        deal.play(_ECard(str(c)[1] + str(c)[0]))  # endplay spells cards suit first
+        deal.play(ep.Card(str(c)[1] + str(c)[0]))  # endplay spells cards suit first
     return deal
 
 
@@ -75,13 +94,53 @@ def card_options(
     """
     deal = make_deal(hands, trumps, leader, trick_so_far)
     try:
-        solved = _solve_board(deal)
+        solved = _require().solve_board(deal)
     except Exception as err:  # noqa: BLE001 - the C library's errors are plain RuntimeErrors
         raise SolverError(f"the double-dummy solver failed: {err}") from err
     out: dict[Card, int] = {}
     for ecard, tricks in solved:
         out[Card.parse(f"{_rank_text(ecard)}{'SHDC'[int(ecard.suit)]}")] = int(tricks)
     return out
+
+
+class Position(NamedTuple):
+    """A position to solve: the cards each seat still holds (those of
+    ``trick_so_far`` included), trumps, and the leader of the trick in play."""
+
+    hands: Mapping[Seat, Iterable[Card]]
+    trumps: Suit | None
+    leader: Seat
+    trick_so_far: Sequence[Card] = ()
+
+
+#: endplay's batch call takes at most this many boards (DDS's MAXNOOFBOARDS is
+#: 200, and endplay's own bound check lets one too many through).
+_BATCH = 100
+
+
+def card_options_many(positions: Sequence[Position]) -> list[dict[Card, int]]:
+    """:func:`card_options` for many positions at once, in order.
+
+    The positions go to DDS in batches, which it solves on all its threads;
+    for the forty-odd positions of one hand this is quicker than one call each.
+
+    :raises SolverError: if endplay is missing or refuses a position.
+    """
+    out: list[dict[Card, int]] = []
+    for i in range(0, len(positions), _BATCH):
+        chunk = positions[i:i + _BATCH]
+        deals = [make_deal(*p) for p in chunk]
+        try:
+            solved = _require().solve_all_boards(deals)
+        except Exception as err:  # noqa: BLE001 - the C library's errors are plain RuntimeErrors
+            raise SolverError(f"the double-dummy solver failed: {err}") from err
+        for k in range(len(chunk)):
+            out.append({_card_of(ecard): int(tricks) for ecard, tricks in solved[k]})
+    return out
+
+
+def _card_of(ecard: "_ECard") -> Card:
+    return Card.parse(f"{_rank_text(ecard)}{'SHDC'[int(ecard.suit)]}")
 
 
 def _rank_text(ecard: "_ECard") -> str:

@@ -1,0 +1,632 @@
+"""Double-dummy analysis of every card played in a hand.
+
+For each card laid to a trick, :func:`analyse` asks the solver what every
+legal card of that seat would have been worth: the number of tricks the side
+to play takes from that point to the end of the hand (the trick in progress
+included) if all four players play perfectly afterwards. A card worth less
+than the best one *costs* tricks, and the verdict names the better cards.
+
+This is double-dummy judgement: the solver sees all four hands, which no
+player at the table can. A card it marks as costly may have been the right
+card on what its player could see or infer, and Cavendish's play is often
+just that. Every view of these figures says so (:data:`DOUBLE_DUMMY_NOTE`).
+
+Solving is the slow part, so results are cached on disk (:class:`Cache`),
+one file per hand keyed by the trumps, the deal and the cards played; a
+rebuild with nothing changed solves nothing.
+
+>>> from whistbook.corpus import check_file                     # doctest: +SKIP
+>>> a = analyse(check_file("hands/cavendish/01-trump-lead-on-established-suit.yaml"))  # doctest: +SKIP
+>>> a.start                                                     # doctest: +SKIP
+{Side.AB: 9, Side.YZ: 4}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import tempfile
+import textwrap
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from . import solver
+from .cards import Card
+from .check import CheckedHand
+from .errors import AnalysisError
+from .replay import Replay, legal_plays
+from .seats import SEATS, Seat, Side
+
+log = logging.getLogger(__name__)
+
+#: One sentence every view of the analysis carries: what the figures assume.
+DOUBLE_DUMMY_NOTE = (
+    "Double-dummy analysis: every figure assumes that all four hands are seen and that "
+    "everyone plays perfectly from then on. No player at the table knows this much, so a "
+    "card marked as costing a trick may still have been the right play on the evidence "
+    "its player had."
+)
+
+#: Bump when the cached data changes meaning; old files are then never read.
+CACHE_VERSION = 1
+
+#: Where the cache lives unless told otherwise, relative to the project root.
+DEFAULT_CACHE_DIR = ".whistbook-cache"
+
+
+# --------------------------------------------------------------------------- model
+
+
+@dataclass(frozen=True)
+class CardVerdict:
+    """What one card played was worth, double-dummy.
+
+    Tricks are counted for the side of ``seat`` from the moment before the
+    card is played to the end of the hand, the trick in progress included.
+    """
+
+    seat: Seat
+    card: Card
+    #: tricks the side takes with best play after this card
+    tricks_if_played: int
+    #: tricks the side takes after the best card it had
+    best_tricks: int
+    #: every card worth ``best_tricks``, in card order (lowest spade first)
+    best_cards: tuple[Card, ...]
+    #: every legal card and its tricks, in card order; one entry when the card was forced
+    options: tuple[tuple[Card, int], ...] = ()
+
+    @property
+    def cost(self) -> int:
+        """Tricks lost against the best card: 0 for a card as good as any."""
+        return self.best_tricks - self.tricks_if_played
+
+    @property
+    def forced(self) -> bool:
+        """True when the seat had no other legal card."""
+        return len(self.options) == 1
+
+    def tricks_with(self, card: Card) -> int:
+        """Tricks the side would have taken by playing ``card`` instead.
+
+        :raises KeyError: if ``card`` was not a legal card here.
+        """
+        return dict(self.options)[card]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": str(self.seat),
+            "card": str(self.card),
+            "tricks_if_played": self.tricks_if_played,
+            "best_tricks": self.best_tricks,
+            "best_cards": [str(c) for c in self.best_cards],
+            "cost": self.cost,
+            "options": {str(c): n for c, n in self.options},
+        }
+
+
+@dataclass(frozen=True)
+class TrickAnalysis:
+    """The verdicts on the four cards of one trick, in play order."""
+
+    number: int  # 1..13
+    cards: list[CardVerdict]
+    leader: Seat | None = None
+    winner: Seat | None = None
+    #: False for a trick the book does not print, written out by the author
+    shown: bool = True
+    #: tricks still to be played when this trick starts, this one included
+    tricks_left: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "leader": str(self.leader) if self.leader is not None else None,
+            "winner": str(self.winner) if self.winner is not None else None,
+            "shown": self.shown,
+            "tricks_left": self.tricks_left,
+            "cards": [v.to_json() for v in self.cards],
+        }
+
+
+@dataclass
+class Analysis:
+    """Double-dummy verdicts on every card played in one hand."""
+
+    #: tricks each side takes with best play by all four, before the opening lead
+    start: dict[Side, int]
+    tricks: list[TrickAnalysis]
+    title: str = ""
+    path: str = ""
+    trumps: str = ""
+    first_leader: Seat = Seat.A
+    #: tricks each side took in the whole hand (written tricks plus the claim), if known
+    taken: dict[Side, int] | None = None
+    #: tricks not written out but claimed; their cards are not analysed
+    claimed_tricks: int = 0
+    #: the claim's share of those tricks, as the file states it
+    claim: dict[Side, int] | None = None
+    #: best play from the point of the claim, double-dummy
+    claim_dd: dict[Side, int] | None = None
+
+    def verdicts(self) -> Iterable[tuple[int, CardVerdict]]:
+        """Every verdict with its trick number, in play order."""
+        for t in self.tricks:
+            for v in t.cards:
+                yield t.number, v
+
+    @property
+    def costly(self) -> list[tuple[int, CardVerdict]]:
+        """The cards that cost a trick or more, with their trick numbers."""
+        return [(n, v) for n, v in self.verdicts() if v.cost > 0]
+
+    @property
+    def perfect(self) -> bool:
+        """True when no card played cost a trick."""
+        return not any(v.cost for _, v in self.verdicts())
+
+    def cost_by_seat(self) -> dict[Seat, int]:
+        """Tricks each seat's cards cost, summed over the hand."""
+        out = {s: 0 for s in SEATS}
+        for _, v in self.verdicts():
+            out[v.seat] += v.cost
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "path": self.path,
+            "method": "double-dummy",
+            "note": DOUBLE_DUMMY_NOTE,
+            "trumps": self.trumps,
+            "leader": str(self.first_leader),
+            "start": _sides_json(self.start),
+            "tricks": [t.to_json() for t in self.tricks],
+            "claim": None if not self.claimed_tricks else {
+                "tricks": self.claimed_tricks,
+                "stated": _sides_json(self.claim) if self.claim else None,
+                "double_dummy": _sides_json(self.claim_dd) if self.claim_dd else None,
+            },
+            "taken": _sides_json(self.taken) if self.taken else None,
+            "cost_by_seat": {str(s): n for s, n in self.cost_by_seat().items()},
+            "perfect": self.perfect,
+        }
+
+
+def _sides_json(d: dict[Side, int]) -> dict[str, int]:
+    return {str(s): d[s] for s in Side if s in d}
+
+
+# --------------------------------------------------------------------------- cache
+
+
+class Cache:
+    """Solver results on disk, one JSON file per key under ``path``.
+
+    Files are written to a temporary name and moved into place with
+    :func:`os.replace`, so a crash leaves either the old file or the new one,
+    never half of one. A file that cannot be read or parsed counts as a miss.
+    A cache that cannot be written is reported in the log and otherwise ignored.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+
+    def __repr__(self) -> str:
+        return f"Cache({str(self.path)!r})"
+
+    def _file(self, key: str) -> Path:
+        return self.path / "analysis" / f"{key}.json"
+
+    def get(self, key: str) -> Any | None:
+        """The value stored under ``key``, or None if absent or unreadable."""
+        f = self._file(key)
+        try:
+            text = f.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except OSError as err:
+            log.info("cache: cannot read %s (%s); solving again", f, err)
+            return None
+        try:
+            return json.loads(text)
+        except ValueError as err:
+            log.info("cache: %s is damaged (%s); solving again", f, err)
+            return None
+
+    def put(self, key: str, value: Any) -> None:
+        """Store ``value`` (plain JSON data) under ``key``, atomically."""
+        f = self._file(key)
+        tmp = None
+        try:
+            f.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{key[:12]}-", suffix=".tmp", dir=f.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(value, out, separators=(",", ":"))
+            os.replace(tmp, f)
+            tmp = None
+        except OSError as err:
+            log.warning("cache: cannot write %s (%s); results are not kept", f, err)
+        finally:
+            if tmp is not None:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+
+
+def default_cache_dir(start: str | os.PathLike[str] | None = None) -> Path:
+    """``.whistbook-cache`` in the project: the nearest folder at or above
+    ``start`` (default: the working folder) holding ``pyproject.toml`` or
+    ``.git``, else ``start`` itself."""
+    here = Path(start or Path.cwd()).resolve()
+    for d in (here, *here.parents):
+        if (d / "pyproject.toml").is_file() or (d / ".git").exists():
+            return d / DEFAULT_CACHE_DIR
+    return here / DEFAULT_CACHE_DIR
+
+
+def cache_key(rp: Replay) -> str:
+    """A hash of everything the solver's answers depend on: trumps, the deal,
+    the first leader and every card played in order."""
+    data = {
+        "v": CACHE_VERSION,
+        "trumps": rp.trumps.letter if rp.trumps is not None else "N",
+        "deal": {str(s): sorted(str(c) for c in rp.hands[s]) for s in SEATS},
+        "leader": str(rp.first_leader),
+        "play": [str(c) for t in rp.tricks for c in t.cards],
+    }
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# --------------------------------------------------------------------------- analysis
+
+
+def analyse(checked: CheckedHand, cache: Cache | None = None) -> Analysis:
+    """Judge every card played in ``checked`` double-dummy.
+
+    ``cache`` keeps the solver's answers between runs; without one every
+    position is solved afresh.
+
+    :raises AnalysisError: for a problem file, or a hand whose play could not
+        be replayed (run ``whistbook validate`` to see why).
+    :raises SolverError: if the double-dummy solver cannot be used.
+    """
+    hf, rp = checked.hand, checked.replay
+    if hf is not None and hf.kind == "problem":
+        raise AnalysisError(
+            "a problem (kind: problem) is not a played hand, so there are no cards to analyse; "
+            "'whistbook validate' checks its solutions",
+            hf.loc_of("kind"),
+        )
+    if rp is None:
+        raise AnalysisError(
+            "the play does not replay, so it cannot be analysed; 'whistbook validate' shows why",
+            hf.loc_of("tricks") if hf is not None else None,
+        )
+
+    positions = _positions(rp)
+    key = cache_key(rp)
+    options = None
+    if cache is not None:
+        options = _from_cache(cache.get(key), key, positions)
+    if options is None:
+        options = solver.card_options_many(positions)
+        if cache is not None:
+            cache.put(key, _to_cache(key, options))
+
+    n_cards = len(rp.hands[0])
+    lead_side = rp.first_leader.side
+    best0 = max(options[0].values())
+    start = _by_side(lead_side, best0, n_cards)
+
+    tricks: list[TrickAnalysis] = []
+    i = 0
+    for t in rp.tricks:
+        verdicts = []
+        for p in t.plays:
+            verdicts.append(_verdict(p.seat, p.card, options[i]))
+            i += 1
+        tricks.append(TrickAnalysis(t.number, verdicts, t.leader, t.winner, t.shown, n_cards - t.number + 1))
+
+    out = Analysis(
+        start=start, tricks=tricks,
+        title=hf.title if hf is not None else "", path=hf.path if hf is not None else "",
+        trumps=rp.trumps.letter if rp.trumps is not None else "N",
+        first_leader=rp.first_leader,
+        taken=dict(checked.final_tricks) if checked.final_tricks else None,
+        claimed_tricks=rp.cards_left,
+    )
+    if rp.cards_left:
+        got = max(options[i].values())
+        side = rp.next_leader.side
+        out.claim_dd = _by_side(side, got, rp.cards_left)
+        stated = hf.ending.claim if hf is not None and hf.ending is not None else None
+        if stated:
+            shares = dict(stated)
+            if len(shares) == 1:
+                (s, n), = shares.items()
+                shares[s.other] = rp.cards_left - n
+            out.claim = {s: shares[s] for s in Side}
+    return out
+
+
+def _by_side(side: Side, tricks: int, total: int) -> dict[Side, int]:
+    """``tricks`` of ``total`` to ``side``, the rest to the other, keyed AB then YZ."""
+    return {s: tricks if s == side else total - tricks for s in Side}
+
+
+def _verdict(seat: Seat, card: Card, opts: dict[Card, int]) -> CardVerdict:
+    best = max(opts.values())
+    return CardVerdict(
+        seat, card, opts[card], best,
+        tuple(sorted(c for c, n in opts.items() if n == best)),
+        tuple(sorted(opts.items())),
+    )
+
+
+def _positions(rp: Replay) -> list[solver.Position]:
+    """The position before every card played, and the position the claim is
+    made from when cards are left (or the opening position if nothing is written)."""
+    held = [set(h) for h in rp.hands]
+    out: list[solver.Position] = []
+    for t in rp.tricks:
+        so_far: list[Card] = []
+        for p in t.plays:
+            out.append(solver.Position({s: frozenset(held[s]) for s in SEATS}, rp.trumps, t.leader, tuple(so_far)))
+            so_far.append(p.card)
+        for p in t.plays:
+            held[p.seat].discard(p.card)
+    if rp.cards_left:
+        out.append(solver.Position({s: rp.remaining[s] for s in SEATS}, rp.trumps, rp.next_leader, ()))
+    return out
+
+
+def _to_cache(key: str, options: Sequence[dict[Card, int]]) -> dict[str, Any]:
+    return {
+        "version": CACHE_VERSION,
+        "key": key,
+        "positions": [{str(c): n for c, n in sorted(o.items())} for o in options],
+    }
+
+
+def _from_cache(data: Any, key: str, positions: Sequence[solver.Position]) -> list[dict[Card, int]] | None:
+    """The cached options if they fit these positions exactly, else None.
+
+    Every position must list exactly the seat's legal cards with a plausible
+    count of tricks: a stale, truncated or hand-edited file is solved again
+    rather than trusted.
+    """
+    if data is None:
+        return None
+    try:
+        if data["version"] != CACHE_VERSION or data["key"] != key:
+            raise ValueError("version or key differs")
+        raw = data["positions"]
+        if not isinstance(raw, list) or len(raw) != len(positions):
+            raise ValueError("wrong number of positions")
+        out: list[dict[Card, int]] = []
+        for entry, pos in zip(raw, positions):
+            opts = {Card.parse(c): n for c, n in entry.items()}
+            seat = pos.leader.next(len(pos.trick_so_far))
+            led = pos.trick_so_far[0].suit if pos.trick_so_far else None
+            left = len(pos.hands[seat])
+            if set(opts) != set(legal_plays(pos.hands[seat], led)):
+                raise ValueError("cards differ from the legal ones")
+            if not all(type(n) is int and 0 <= n <= left for n in opts.values()):
+                raise ValueError("trick counts out of range")
+            out.append(opts)
+        return out
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        log.info("cache: entry %s does not fit this hand (%s); solving again", key[:12], err)
+        return None
+
+
+# --------------------------------------------------------------------------- corpus summary
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """One hand's line in the corpus summary."""
+
+    title: str
+    path: str
+    start: dict[Side, int]
+    taken: dict[Side, int] | None
+    #: tricks each seat's cards cost
+    cost_by_seat: dict[Seat, int]
+    #: how many of each seat's cards cost a trick or more
+    costly_cards: dict[Seat, int]
+    #: for each side, the tricks best play from the claim would add to what the claim gives it
+    claim_shortfall: dict[Side, int] | None = None
+
+    @property
+    def perfect(self) -> bool:
+        return not any(self.cost_by_seat.values())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "path": self.path,
+            "start": _sides_json(self.start),
+            "taken": _sides_json(self.taken) if self.taken else None,
+            "cost_by_seat": {str(s): n for s, n in self.cost_by_seat.items()},
+            "costly_cards": {str(s): n for s, n in self.costly_cards.items()},
+            "perfect": self.perfect,
+            "claim_shortfall": _sides_json(self.claim_shortfall) if self.claim_shortfall else None,
+        }
+
+
+@dataclass
+class CorpusSummary:
+    """The corpus at a glance: each hand's double-dummy start against the
+    tricks taken, and whose cards cost tricks."""
+
+    hands: list[HandSummary]
+
+    @property
+    def perfect(self) -> list[HandSummary]:
+        """The hands in which no card cost a trick."""
+        return [h for h in self.hands if h.perfect]
+
+    def cost_by_seat(self) -> dict[Seat, int]:
+        out = {s: 0 for s in SEATS}
+        for h in self.hands:
+            for s, n in h.cost_by_seat.items():
+                out[s] += n
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "method": "double-dummy",
+            "note": DOUBLE_DUMMY_NOTE,
+            "hands": [h.to_json() for h in self.hands],
+            "perfect": [h.title for h in self.perfect],
+            "cost_by_seat": {str(s): n for s, n in self.cost_by_seat().items()},
+        }
+
+
+def summary(analyses: Iterable[Analysis]) -> CorpusSummary:
+    """Sum up analysed hands for the corpus report."""
+    rows = []
+    for a in analyses:
+        counts = {s: 0 for s in SEATS}
+        for _, v in a.costly:
+            counts[v.seat] += 1
+        shortfall = None
+        if a.claim and a.claim_dd:
+            shortfall = {s: a.claim_dd[s] - a.claim[s] for s in Side}
+        rows.append(HandSummary(a.title, a.path, dict(a.start), dict(a.taken) if a.taken else None,
+                                a.cost_by_seat(), counts, shortfall))
+    return CorpusSummary(rows)
+
+
+# --------------------------------------------------------------------------- text views
+
+_ASCII = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "✗": "x", "—": "-"}
+
+
+def _plain(text: str, ascii_only: bool) -> str:
+    if ascii_only:
+        for k, v in _ASCII.items():
+            text = text.replace(k, v)
+    return text
+
+
+def _cards_text(cs: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cs)
+
+
+def _sides_text(d: dict[Side, int]) -> str:
+    return f"AB {d[Side.AB]}, YZ {d[Side.YZ]}"
+
+
+def render_text(a: Analysis, *, ascii_only: bool = False, width: int = 78) -> str:
+    """The analysis for a terminal: one line per card, costly cards marked."""
+    out: list[str] = []
+    title = f"{a.title}: double-dummy analysis" if a.title else "Double-dummy analysis"
+    out += [title, "=" * min(len(title), width)]
+    out += textwrap.wrap(DOUBLE_DUMMY_NOTE, width)
+    out.append("")
+    out.append(f"Before the opening lead ({a.first_leader} to lead), best play gives {_sides_text(a.start)}.")
+    out += textwrap.wrap(
+        "Each figure is the number of tricks the side to play takes, from that card to the end "
+        "of the hand, with best play afterwards. ✗ marks a card that loses tricks against the "
+        "best card; the better cards follow it.", width)
+    out.append("")
+    unshown = False
+    for t in a.tricks:
+        if not t.shown and not unshown:
+            out.append("Tricks the book does not show, as written out:")
+            out.append("")
+            unshown = True
+        out.append(f"Trick {t.number}: {t.leader} leads, {t.winner} wins")
+        for v in t.cards:
+            line = f"  {v.seat}  {v.card.symbol:>3}  {v.tricks_if_played:>2} of {t.tricks_left:<2}"
+            if v.cost:
+                line += f"  ✗ costs {v.cost} (best: {_cards_text(v.best_cards)}, {v.best_tricks} of {t.tricks_left})"
+            elif v.forced:
+                line += "  (only card)"
+            out.append(line.rstrip())
+    if a.claimed_tricks:
+        out.append("")
+        first = len(a.tricks) + 1
+        span = f"Trick {first}" if a.claimed_tricks == 1 else f"Tricks {first} to {first + a.claimed_tricks - 1}"
+        text = f"{span} are claimed, not played out"
+        if a.claim:
+            text += f" ({_sides_text(a.claim)})"
+        if a.claim_dd:
+            text += f"; best play from there gives {_sides_text(a.claim_dd)}"
+        out += textwrap.wrap(text + ".", width)
+    out.append("")
+    out += textwrap.wrap(_verdict_text(a), width)
+    return _plain("\n".join(out) + "\n", ascii_only)
+
+
+def _verdict_text(a: Analysis) -> str:
+    parts = []
+    if a.taken:
+        parts.append(f"AB took {a.taken[Side.AB]} tricks and YZ {a.taken[Side.YZ]}, "
+                     f"against {a.start[Side.AB]} and {a.start[Side.YZ]} with best play from the start.")
+    if a.claim and a.claim_dd:
+        for side in Side:
+            gap = a.claim_dd[side] - a.claim[side]
+            if gap > 0:
+                parts.append(f"The claim gives {side} {gap} trick{'s' if gap != 1 else ''} fewer than best play from there.")
+    if a.perfect:
+        parts.append("No card played cost a trick.")
+    else:
+        costs = a.cost_by_seat()
+        bits = [f"{s} {n} trick{'s' if n != 1 else ''}" for s, n in costs.items() if n]
+        n = len(a.costly)
+        parts.append(f"{n} card{'s' if n != 1 else ''} cost tricks: " + ", ".join(bits) + ".")
+    return " ".join(parts)
+
+
+def render_summary_text(cs: CorpusSummary, *, ascii_only: bool = False, width: int = 78) -> str:
+    """The corpus summary as a table: double-dummy tricks at the start, tricks
+    taken, and the tricks each seat's cards cost."""
+    out: list[str] = []
+    if not cs.hands:
+        return "No played hands to sum up.\n"
+    out += textwrap.wrap(DOUBLE_DUMMY_NOTE, width)
+    out.append("")
+    name_w = max([len(_short(h)) for h in cs.hands] + [4])
+    out.append(f"{'':<{name_w}}  {'start':<6} {'taken':<6}  tricks cost by")
+    out.append(f"{'hand':<{name_w}}  AB YZ  AB YZ    A  Y  B  Z")
+    out.append("-" * (name_w + 28))
+    for h in cs.hands:
+        taken = f"{h.taken[Side.AB]:>2} {h.taken[Side.YZ]:>2}" if h.taken else " ?  ?"
+        costs = " ".join(f"{h.cost_by_seat[s]:>2}" if h.cost_by_seat[s] else " ." for s in SEATS)
+        mark = "   perfect" if h.perfect else ""
+        out.append(f"{_short(h):<{name_w}}  {h.start[Side.AB]:>2} {h.start[Side.YZ]:>2}  {taken}   {costs}{mark}")
+    out.append("")
+    n = len(cs.hands)
+    perfect = cs.perfect
+    text = (f"{len(perfect)} of {n} hand{'s' if n != 1 else ''} played without a costly card"
+            + (": " + ", ".join(_short(h) for h in perfect) if perfect else "") + ".")
+    out += textwrap.wrap(text, width)
+    totals = cs.cost_by_seat()
+    out.append("Tricks cost over all hands: " + ", ".join(f"{s} {totals[s]}" for s in SEATS) + ".")
+    for h in cs.hands:
+        for side, n in (h.claim_shortfall or {}).items():
+            if n > 0:
+                out += textwrap.wrap(
+                    f"{_short(h)}: the claim gives {side} {n} trick{'s' if n != 1 else ''} fewer than best "
+                    f"play from there; the tricks taken include this.", width)
+    return _plain("\n".join(out) + "\n", ascii_only)
+
+
+def _short(h: HandSummary) -> str:
+    return h.title or os.path.basename(h.path)
+
+
+__all__ = [
+    "analyse", "Analysis", "TrickAnalysis", "CardVerdict", "Cache", "cache_key", "default_cache_dir",
+    "summary", "CorpusSummary", "HandSummary", "render_text", "render_summary_text",
+    "DOUBLE_DUMMY_NOTE", "CACHE_VERSION",
+]
