@@ -92,7 +92,9 @@ def _engines() -> _Engines:
         mod = importlib.import_module("whistbook.analysis")
         out.analyse = mod.analyse
         cache_cls = getattr(mod, "Cache", None)
-        out.cache = cache_cls() if cache_cls is not None else None
+        cache_dir = getattr(mod, "default_cache_dir", None)
+        if cache_cls is not None and cache_dir is not None:
+            out.cache = cache_cls(cache_dir())
     return out
 
 
@@ -106,19 +108,33 @@ def lesson_slug(path: Path, hands_dir: Path) -> str:
     return "-".join(rel.with_suffix("").parts)
 
 
-def gather(
-    files: Sequence[Path],
-    hands_dir: Path,
-    engines: _Engines,
-    progress: Progress,
-) -> list[Lesson]:
-    """Check every file, then explain, analyse and build the lessons.
+@dataclass
+class Gathered:
+    """Every hand file checked and explained, in build order."""
+
+    hands_dir: Path
+    checked: list[tuple[Path, CheckedHand]] = field(default_factory=list)
+    slugs: list[str] = field(default_factory=list)
+    explanations: list[Any] = field(default_factory=list)
+
+    def lessons(self, engines: _Engines, analyses: Sequence[Any] | None = None) -> list[Lesson]:
+        """The lessons, with the double-dummy verdicts when ``analyses`` is given."""
+        return [
+            build_lesson(ch, explanation=ex, analysis=analyses[k] if analyses is not None else None,
+                         rules=engines.rules, index=k + 1, slug=slug)
+            for k, ((_, ch), slug, ex) in enumerate(zip(self.checked, self.slugs, self.explanations))
+        ]
+
+
+def gather(files: Sequence[Path], hands_dir: Path, engines: _Engines, progress: Progress) -> Gathered:
+    """Check every file, then explain each hand.
 
     :raises BuildFailed: with every problem of every file, if any has an error.
+    :raises ConfigError: when two files would make pages of the same name.
     """
     from .corpus import check_file
 
-    checked: list[tuple[Path, CheckedHand]] = []
+    out = Gathered(hands_dir)
     diagnostics: list[Diagnostic] = []
     n = len(files)
     for k, path in enumerate(files, 1):
@@ -127,28 +143,40 @@ def gather(
         errors = [d for d in ch.diagnostics if d.level == "error"]
         progress(f"[{k}/{n}] {name}" + (f": {len(errors)} error{'s' if len(errors) != 1 else ''}" if errors else ""))
         diagnostics.extend(errors)
-        checked.append((path, ch))
+        out.checked.append((path, ch))
     if diagnostics:
         raise BuildFailed(diagnostics, n)
 
-    slugs: dict[str, Path] = {}
-    lessons = []
-    for k, (path, ch) in enumerate(checked, 1):
+    seen: dict[str, Path] = {}
+    for path, ch in out.checked:
         slug = lesson_slug(path, hands_dir)
-        if slug in slugs:
-            raise ConfigError(f"{path} and {slugs[slug]} would both be written as {slug}.html: rename one")
-        slugs[slug] = path
-        explanation = analysis = None
+        if slug in seen:
+            raise ConfigError(f"{path} and {seen[slug]} would both be written as {slug}.html: rename one")
+        seen[slug] = path
+        out.slugs.append(slug)
         try:
-            if engines.explain is not None and ch.hand.kind == "hand":
-                explanation = engines.explain(ch)
-            if engines.analyse is not None and ch.hand.kind == "hand":
-                analysis = engines.analyse(ch, cache=engines.cache)
+            explanation = engines.explain(ch) if engines.explain is not None and ch.hand.kind == "hand" else None
         except WhistbookError as err:
             raise BuildFailed([Diagnostic.from_error(err, str(path))], n) from err
-        lessons.append(build_lesson(ch, explanation=explanation, analysis=analysis, rules=engines.rules,
-                                    index=k, slug=slug))
-    return lessons
+        out.explanations.append(explanation)
+    return out
+
+
+def analyse_all(gathered: Gathered, engines: _Engines) -> list[Any] | None:
+    """The double-dummy verdicts of every hand (None for problems), or None
+    without the analysis module. Slow only when the cache is cold.
+
+    :raises BuildFailed: when a hand cannot be analysed.
+    """
+    if engines.analyse is None:
+        return None
+    out = []
+    for path, ch in gathered.checked:
+        try:
+            out.append(engines.analyse(ch, cache=engines.cache) if ch.hand.kind == "hand" else None)
+        except WhistbookError as err:
+            raise BuildFailed([Diagnostic.from_error(err, str(path))], len(gathered.checked)) from err
+    return out
 
 
 def write_files(files: Mapping[str, str | bytes], root: Path) -> None:
@@ -179,6 +207,15 @@ def _swap_in(new: Path, output: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+def _lay_out_booklet(lessons: Sequence[Lesson], env: Any, engines: _Engines, options: Any, title: str,
+                     say: Progress) -> Any:
+    from .render.pdf import booklet_html, render_booklet_document
+
+    say(f"laying out the booklet ({options.paper.upper()})")
+    html = booklet_html(lessons, env, rules=engines.rules, options=options, title=title)
+    return render_booklet_document(lessons, env, rules=engines.rules, options=options, html=html)
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -197,7 +234,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     from .render.context import RenderOptions
     from .render.environment import make_environment
     from .render.html import render_html
-    from .render.pdf import PAPERS, booklet_html, render_booklet_document
+    from .render.pdf import PAPERS
     from .render.site import build_site, render_site_sources
 
     say = progress or (lambda message: None)
@@ -224,31 +261,34 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     engines = _engines()
     report.inferences, report.analysis = engines.explain is not None, engines.analyse is not None
     say(f"checking {len(files)} hand files in {options.hands}")
-    lessons = gather(files, options.hands, engines, say)
-    report.lessons = sum(1 for l in lessons if l.kind == "hand")
-    report.problems = len(lessons) - report.lessons
+    gathered = gather(files, options.hands, engines, say)
+    report.lessons = sum(1 for _, ch in gathered.checked if ch.hand.kind == "hand")
+    report.problems = len(gathered.checked) - report.lessons
     t = phase("check", t)
 
     env = make_environment(options.templates, rules=engines.rules)
-    say(f"rendering {len(lessons)} lesson pages")
-    screen = RenderOptions(analysis=True, four_colour=options.four_colour, paper=options.paper, medium="html")
-    pages = render_html(lessons, env, rules=engines.rules, options=screen)
-    t = phase("html", t)
-
-    say(f"laying out the booklet ({options.paper.upper()})")
     printed = RenderOptions(analysis=options.analysis_in_booklet, four_colour=options.four_colour,
                             paper=options.paper, medium="print")
-    document = render_booklet_document(lessons, env, rules=engines.rules, options=printed,
-                                       html=booklet_html(lessons, env, rules=engines.rules, options=printed,
-                                                         title=options.title))
+    if engines.analyse is not None:
+        say("analysing every card double-dummy")
+    analyses = analyse_all(gathered, engines)
+    lessons = gathered.lessons(engines, analyses)
+    t = phase("analysis", t)
+
+    # The booklet shows the double-dummy marks only when asked to.
+    printed_lessons = lessons if options.analysis_in_booklet else gathered.lessons(engines)
+    document = _lay_out_booklet(printed_lessons, env, engines, printed, options.title, say)
     report.pdf_pages = len(document.pages)
     pdf = document.write_pdf()
     t = phase("pdf", t)
 
+    say(f"rendering {len(lessons)} lesson pages")
+    screen = RenderOptions(analysis=True, four_colour=options.four_colour, paper=options.paper, medium="html")
+    pages = render_html(lessons, env, rules=engines.rules, options=screen)
     say("generating the site pages")
     site_opts = RenderOptions(analysis=True, four_colour=options.four_colour, paper=options.paper, medium="site")
     sources = render_site_sources(lessons, env, rules=engines.rules, options=site_opts, title=options.title)
-    t = phase("site sources", t)
+    t = phase("html and site sources", t)
 
     # Start writing now that everything is gathered, into a folder beside the output.
     output.parent.mkdir(parents=True, exist_ok=True)
@@ -272,4 +312,5 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     return report
 
 
-__all__ = ["build", "BuildOptions", "BuildReport", "BuildFailed", "gather", "write_files", "lesson_slug"]
+__all__ = ["build", "BuildOptions", "BuildReport", "BuildFailed", "Gathered", "gather", "analyse_all",
+           "write_files", "lesson_slug"]

@@ -92,7 +92,22 @@ class InferenceView:
     text: str
     rule: str | None  # rule id, the anchor on the principles page
     rule_title: str | None
-    page: str | None  # the book's page for the rule
+    page: str | None  # the book's page for the rule, e.g. "82-84" or "Laws 52-53"
+    #: the text without its closing citation, and the citation ("third hand high, p. 92")
+    sentence: str = ""
+    citation: str | None = None
+
+
+@dataclass(frozen=True)
+class DepartureView:
+    """A presumption that later cards overturned: the player did not play to rule."""
+
+    trick: int  # the trick of the play that broke the rule
+    found_at: int  # the trick whose cards showed it
+    seat: Seat
+    rule: str | None
+    rule_title: str | None
+    text: str
 
 
 @dataclass(frozen=True)
@@ -120,11 +135,13 @@ class TrickView:
     remark: str | None  # Markdown source
     inferences: tuple[InferenceView, ...] = ()
     analysis: tuple[AnalysisNote, ...] = ()
+    #: departures from rule that this trick's cards revealed
+    departures: tuple[DepartureView, ...] = ()
 
     def has_notes(self, analysis: bool = False) -> bool:
-        """Whether anything is written under the diagram (a remark, inferences, or
-        with ``analysis`` a double-dummy note)."""
-        return bool(self.remark or self.inferences or (analysis and self.analysis))
+        """Whether anything is written under the diagram (a remark, inferences, a
+        departure, or with ``analysis`` a double-dummy note)."""
+        return bool(self.remark or self.inferences or self.departures or (analysis and self.analysis))
 
     @property
     def certain(self) -> tuple[InferenceView, ...]:
@@ -213,7 +230,9 @@ class Lesson:
     analysis_start: tuple[int, int] | None = None
     analysed: bool = False
     inferred: bool = False
-    departures: tuple[str, ...] = ()
+    departures: tuple[DepartureView, ...] = ()
+    #: what double-dummy figures assume, shown with them (from the analysis module)
+    analysis_note: str | None = None
     #: position in the build (1-based), for "[12/39]" and the contents
     index: int = 0
 
@@ -237,8 +256,6 @@ class Lesson:
             keys.append("hands")
         if self.notes:
             keys.append("notes")
-        if self.departures:
-            keys.append("departures")
         return tuple(keys)
 
     def trick_groups(self, analysis: bool = False) -> list[list[TrickView]]:
@@ -282,13 +299,13 @@ def _play_views(trick: Trick, viewpoint: Seat, costs: Mapping[tuple[Seat, Card],
 
 
 def _trick_view(trick: Trick, remark: str | None, viewpoint: Seat, inferences: tuple[InferenceView, ...],
-                analysis: tuple[AnalysisNote, ...]) -> TrickView:
+                analysis: tuple[AnalysisNote, ...], departures: tuple[DepartureView, ...] = ()) -> TrickView:
     costs = {(n.seat, n.card): n.cost for n in analysis}
     plays = _play_views(trick, viewpoint, costs)
     return TrickView(
         number=trick.number, leader=trick.leader, winner=trick.winner, winning_card=trick.winning_card,
         tally=trick.tally, plays=plays, by_position={p.position: p for p in plays}, shown=trick.shown,
-        remark=remark, inferences=inferences, analysis=analysis,
+        remark=remark, inferences=inferences, analysis=analysis, departures=departures,
     )
 
 
@@ -303,6 +320,23 @@ def _rule_page(rule: Any) -> str | None:
     return None if page in (None, "") else str(page)
 
 
+_CITATION = re.compile(r"\s*\(([^()]*)\)\.?\s*$")
+_CARD_CODE = re.compile(r"\b(10|[2-9TJQKA])([SHDC])\b")
+
+
+def _split_citation(text: str) -> tuple[str, str | None]:
+    """``"Presumably ... (third hand high, p. 92)."`` -> the sentence and the citation."""
+    m = _CITATION.search(text)
+    if m is None or not re.search(r"\d", m.group(1)):
+        return text, None
+    return text[:m.start()].rstrip() + ".", m.group(1)
+
+
+def _card_symbols(text: str) -> str:
+    """Card codes in engine text (``8H``) as a lesson writes cards (``8♥``)."""
+    return _CARD_CODE.sub(lambda m: m.group(1) + Suit.parse(m.group(2)).symbol, text)
+
+
 def _inference_views(explanation: Any, rules: Mapping[str, Any]) -> dict[int, tuple[InferenceView, ...]]:
     out: dict[int, tuple[InferenceView, ...]] = {}
     if explanation is None:
@@ -314,19 +348,37 @@ def _inference_views(explanation: Any, rules: Mapping[str, Any]) -> dict[int, tu
             rule = rules.get(rule_id) if rule_id else None
             certainty = str(getattr(inf, "certainty", "presumed") or "presumed")
             page = getattr(inf, "page", None) or _rule_page(rule)
+            text = str(getattr(inf, "text", "") or "")
+            sentence, citation = _split_citation(text)
             views.append(InferenceView(
                 seat=getattr(inf, "seat", None),
                 certainty=certainty if certainty in ("certain", "presumed", "probable") else "presumed",
-                text=str(getattr(inf, "text", "") or ""),
+                text=text,
                 rule=rule_id if rule is not None else None,
                 rule_title=getattr(rule, "title", None) if rule is not None else None,
                 page=None if page is None else str(page),
+                sentence=sentence, citation=citation,
             ))
         # certain first, then presumed, then probable: the page reads from facts to guesses
         order = {"certain": 0, "presumed": 1, "probable": 2}
         views.sort(key=lambda v: order[v.certainty])
         out[int(et.number)] = tuple(views)
     return out
+
+
+def _departure_views(explanation: Any, rules: Mapping[str, Any]) -> tuple[DepartureView, ...]:
+    out = []
+    for d in (getattr(explanation, "departures", ()) or ()) if explanation is not None else ():
+        rule_id = getattr(d, "rule", None)
+        rule = rules.get(rule_id) if rule_id else None
+        trick = int(getattr(d, "trick", 0) or 0)
+        out.append(DepartureView(
+            trick=trick, found_at=int(getattr(d, "found_at", 0) or trick), seat=d.seat,
+            rule=rule_id if rule is not None else None,
+            rule_title=getattr(rule, "title", None) if rule is not None else None,
+            text=_card_symbols(str(getattr(d, "text", "") or "")),
+        ))
+    return tuple(out)
 
 
 def _analysis_notes(analysis: Any) -> dict[int, tuple[AnalysisNote, ...]]:
@@ -349,6 +401,14 @@ def _analysis_notes(analysis: Any) -> dict[int, tuple[AnalysisNote, ...]]:
     return out
 
 
+def _analysis_note() -> str | None:
+    try:
+        from .analysis import DOUBLE_DUMMY_NOTE
+    except ImportError:
+        return None
+    return DOUBLE_DUMMY_NOTE
+
+
 def _analysis_start(analysis: Any) -> tuple[int, int] | None:
     start = getattr(analysis, "start", None) if analysis is not None else None
     if isinstance(start, Mapping):
@@ -357,11 +417,6 @@ def _analysis_start(analysis: Any) -> tuple[int, int] | None:
         except (KeyError, TypeError, ValueError):
             return None
     return None
-
-
-def _departures(explanation: Any) -> tuple[str, ...]:
-    items = getattr(explanation, "departures", ()) if explanation is not None else ()
-    return tuple(str(getattr(d, "text", None) or d) for d in (items or ()))
 
 
 # --- building --------------------------------------------------------------------------
@@ -391,12 +446,14 @@ def build_lesson(
     if explanation is not None and getattr(explanation, "viewpoint", None) is not None:
         viewpoint = explanation.viewpoint
     inferences = _inference_views(explanation, rules or {})
+    departures = _departure_views(explanation, rules or {})
     notes = _analysis_notes(analysis)
 
     shown: list[TrickView] = []
     unshown: list[TrickView] = []
     for rec, trick in zip(hf.tricks, rp.tricks):
-        view = _trick_view(trick, rec.remark, viewpoint, inferences.get(trick.number, ()), notes.get(trick.number, ()))
+        view = _trick_view(trick, rec.remark, viewpoint, inferences.get(trick.number, ()), notes.get(trick.number, ()),
+                           tuple(d for d in departures if d.found_at == trick.number))
         (shown if trick.shown else unshown).append(view)
 
     known = None
@@ -437,7 +494,8 @@ def build_lesson(
         errata=tuple(ErratumView(e.trick, e.printed, e.used, e.reason) for e in hf.errata),
         deal=deal, result=result, notes=hf.notes, problem=problem,
         analysis_start=_analysis_start(analysis), analysed=analysis is not None,
-        inferred=explanation is not None, departures=_departures(explanation), index=index,
+        inferred=explanation is not None, departures=departures, index=index,
+        analysis_note=_analysis_note() if analysis is not None else None,
     )
 
 
@@ -499,7 +557,7 @@ def themes_index(lessons: Sequence[Lesson]) -> list[tuple[ThemeRef, list[Lesson]
 
 
 __all__ = [
-    "Lesson", "TrickView", "PlayView", "HandView", "SuitHolding", "InferenceView", "AnalysisNote",
+    "Lesson", "TrickView", "PlayView", "HandView", "SuitHolding", "InferenceView", "DepartureView", "AnalysisNote",
     "ErratumView", "EndingView", "ResultView", "ProblemView", "SolutionView", "ThemeRef",
     "THEMES", "POSITIONS", "build_lesson", "themes_of", "themes_index", "position_of",
 ]

@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 from typing import Mapping
 
 from ..cards import Suit
-from ..lesson import PlayView, TrickView
+from ..lesson import HandView, Lesson, PlayView, TrickView
 from .markup import rank_text
 
 #: suit colours: two colours (red and black) and the four-colour pack
@@ -83,23 +83,79 @@ def trick_svg(trick: TrickView, *, analysis: bool = False, four_colour: bool = F
             })
         _text(svg, cx, cy, rank_text(p.card.rank) + p.card.suit.symbol, size=CARD_SIZE, anchor=anchor,
               fill=palette[p.card.suit], cls=f"card suit-{p.card.suit.plural}", bold=True)
+        costly = bool(analysis and p.cost)
         if pos == "left":  # the label just before the card, as the book sets it
             lx, lanchor = left - 8, "end"
         elif pos == "right":
-            lx, lanchor = left + cw + 8, "start"
+            lx, lanchor = left + cw + (22 if costly else 8), "start"
         mark = ("↷" if p.leads else "") + str(p.seat)
         bold_label = p.leads or pos == "bottom"
         _text(svg, lx, ly, mark, size=LABEL_SIZE, anchor=lanchor, fill=ACCENT if bold_label else MUTED,
               cls="seat-label" + (" trick-leader" if p.leads else ""), bold=bold_label)
-        if analysis and p.cost:
-            mx = left + cw + (6 if anchor != "end" else 3)
-            my = cy - CARD_SIZE + 2
-            if pos == "left":  # keep the mark clear of the table
-                mx = left - 15
-            ET.SubElement(svg, "rect", {"x": f"{mx:g}", "y": f"{my:g}", "width": "14", "height": "10", "fill": "#ffffff",
-                                        "stroke": INK, "stroke-width": "0.8", "class": "dd-cost"})
-            _text(svg, mx + 7, my + 8, f"−{p.cost}", size=8, anchor="middle", fill=INK, cls="dd-cost-text", bold=True)
+        if costly:
+            # a small badge on the card's upper right corner
+            bx, by = left + cw - 3, cy - CARD_SIZE - 4
+            ET.SubElement(svg, "rect", {"x": f"{bx:g}", "y": f"{by:g}", "width": "17", "height": "12", "rx": "2",
+                                        "fill": INK, "class": "dd-cost"})
+            _text(svg, bx + 8.5, by + 9.5, f"−{p.cost}", size=10, anchor="middle", fill="#ffffff",
+                  cls="dd-cost-text", bold=True)
     return ET.tostring(svg, encoding="unicode")
 
 
-__all__ = ["trick_svg", "PALETTES"]
+# The deal: four hands round the table, in the same places as in the tricks.
+HAND_SIZE, CAPTION_SIZE, LINE = 14, 10, 18
+_CHAR = 0.62 * HAND_SIZE  # the advance of a rank or a space in DejaVu Sans, roughly
+_GAP = 70  # room for the table between the left and right hands
+
+
+def _hand_width(h: HandView, caption: str) -> float:
+    rows = [HAND_SIZE * 1.5 + _CHAR * len(" ".join(rank_text(c.rank) for c in s.cards) or "—") for s in h.suits]
+    return max(max(rows), 0.62 * CAPTION_SIZE * len(caption))
+
+
+def _hand(parent: ET.Element, h: HandView, x: float, y: float, caption: str, palette: Mapping[Suit, str]) -> None:
+    g = ET.SubElement(parent, "g", {"class": f"hand hand-{h.position}" + (" hand-known" if h.known else "")})
+    _text(g, x, y + CAPTION_SIZE, caption.upper(), size=CAPTION_SIZE, anchor="start",
+          fill=ACCENT if h.known else MUTED, cls="hand-caption", bold=h.known)
+    for k, holding in enumerate(h.suits):
+        ty = y + CAPTION_SIZE + 6 + LINE * (k + 1) - 4
+        t = _text(g, x, ty, "", size=HAND_SIZE, anchor="start", fill=INK, cls=f"suit-row suit-{holding.suit.plural}")
+        sym = ET.SubElement(t, "tspan", {"fill": palette[holding.suit], "class": "suit-symbol"})
+        sym.text = holding.suit.symbol
+        ranks = ET.SubElement(t, "tspan", {"x": f"{x + HAND_SIZE * 1.5:g}", "class": "ranks"})
+        ranks.text = " ".join(rank_text(c.rank) for c in holding.cards) or "—"
+
+
+def deal_svg(lesson: Lesson, *, centre: str = "", four_colour: bool = False) -> str:
+    """The four hands as dealt, the known hand at the foot (an inline ``<svg>``)."""
+    palette = PALETTES["four" if four_colour else "two"]
+    by = lesson.deal_by_position
+    captions = {pos: f"{h.seat}’s hand" + (" (known)" if h.known else "") + (", dealer" if h.dealer else "")
+                for pos, h in by.items()}
+    widths = {pos: _hand_width(h, captions[pos]) for pos, h in by.items()}
+    block = CAPTION_SIZE + 6 + LINE * 4 + 2
+    side = max(widths["left"], widths["right"])
+    width = max(2 * side + _GAP, widths["top"] + 40, widths["bottom"] + 40)
+    height = 3 * block + 16
+    desc = "; ".join(
+        f"{h.seat}: " + ", ".join(f"{s.suit.plural} " + (" ".join(rank_text(c.rank) for c in s.cards) or "none")
+                                  for s in h.suits)
+        for h in lesson.deal)
+    svg = ET.Element("svg", {"viewBox": f"0 0 {width:g} {height:g}", "class": "deal-svg", "role": "img",
+                             "aria-label": f"The deal. {desc}", "font-family": FONT})
+    ET.SubElement(svg, "title").text = f"The deal. {desc}"
+    mid_y = block + 8
+    cx = width / 2
+    ET.SubElement(svg, "rect", {"x": f"{cx - 28:g}", "y": f"{mid_y + 12:g}", "width": "56", "height": "56", "rx": "3",
+                                "fill": FELT, "stroke": RULE, "stroke-width": "1", "class": "table-centre"})
+    if centre:
+        _text(svg, cx, mid_y + 44, centre, size=CAPTION_SIZE, anchor="middle", fill=MUTED, cls="deal-centre")
+    top_x = cx - 28  # the top and bottom hands line up with the table's left edge
+    _hand(svg, by["top"], min(top_x, width - widths["top"]), 0, captions["top"], palette)
+    _hand(svg, by["left"], 0, mid_y, captions["left"], palette)
+    _hand(svg, by["right"], width - widths["right"], mid_y, captions["right"], palette)
+    _hand(svg, by["bottom"], min(top_x, width - widths["bottom"]), 2 * block + 16, captions["bottom"], palette)
+    return ET.tostring(svg, encoding="unicode")
+
+
+__all__ = ["trick_svg", "deal_svg", "PALETTES"]

@@ -22,7 +22,7 @@ from markupsafe import Markup
 from ..cards import Card, Suit
 from ..errors import RenderError
 from ..seats import Side
-from .diagrams import trick_svg
+from .diagrams import deal_svg, trick_svg
 from .markup import RemarkRenderer, card_html, prose, rank_text, suit_html
 
 PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -66,7 +66,9 @@ def make_environment(override_dir: str | Path | None = None, *, rules: Mapping[s
         markdown_inline=jinja2.pass_context(_markdown_inline),
         rule_href=jinja2.pass_context(_rule_href),
         html_block=_html_block,
+        page_ref=_page_ref,
         trick_svg=lambda t, analysis=False, four_colour=False: Markup(trick_svg(t, analysis=analysis, four_colour=four_colour)),
+        deal_svg=lambda lesson, centre="", four_colour=False: Markup(deal_svg(lesson, centre=centre, four_colour=four_colour)),
     )
     return env
 
@@ -81,6 +83,14 @@ def _html_block(text: str) -> Markup:
     """Raw HTML made safe to sit in Markdown: no blank lines (which could end
     the block) and no indentation (which could make it code)."""
     return Markup("\n".join(line.strip() for line in str(text).splitlines() if line.strip()))
+
+
+def _page_ref(page: str | int) -> str:
+    """A rule's page as a citation: ``p. 56``, ``pp. 82–84``; ``Laws 52-53`` stays as it is."""
+    text = str(page).strip()
+    if not text[:1].isdigit():
+        return text.replace("-", "–")
+    return ("pp.\u00a0" if any(c in text for c in "-–,") else "p.\u00a0") + text.replace("-", "–")
 
 
 def _number_word(n: int) -> str:
