@@ -99,6 +99,18 @@ class InferenceView:
 
 
 @dataclass(frozen=True)
+class InferenceLine:
+    """Inferences that rest on the same rule, as one line with one citation."""
+
+    certainty: str
+    sentences: tuple[str, ...]
+    rule: str | None
+    rule_title: str | None
+    page: str | None
+    citation: str | None
+
+
+@dataclass(frozen=True)
 class DepartureView:
     """A presumption that later cards overturned: the player did not play to rule."""
 
@@ -151,6 +163,21 @@ class TrickView:
     def presumed(self) -> tuple[InferenceView, ...]:
         return tuple(i for i in self.inferences if i.certainty != "certain")
 
+    def inference_lines(self, group: str) -> list[InferenceLine]:
+        """The certain (or the presumed and probable) inferences, with neighbours
+        that rest on the same rule and are equally firm run together, so that
+        a rule is cited once for them."""
+        items = self.certain if group == "certain" else self.presumed
+        lines: list[InferenceLine] = []
+        for i in items:
+            last = lines[-1] if lines else None
+            if last is not None and (last.rule, last.citation, last.certainty) == (i.rule, i.citation, i.certainty):
+                lines[-1] = InferenceLine(last.certainty, last.sentences + (i.sentence or i.text,), i.rule,
+                                          i.rule_title, i.page, i.citation)
+            else:
+                lines.append(InferenceLine(i.certainty, (i.sentence or i.text,), i.rule, i.rule_title, i.page, i.citation))
+        return lines
+
 
 @dataclass(frozen=True)
 class ErratumView:
@@ -184,8 +211,17 @@ class SolutionView:
     tricks: tuple[tuple[PlayView, ...], ...]  # each trick's plays in order
     account: str | None
     sound: bool | None  # None when the solver did not judge it
+    #: the solving side's card that gives up the task: (trick, seat, card), and the tricks left to it then
     error_card: tuple[int, Seat, Card] | None = None
+    error_total: int | None = None
+    #: the defence that beats the line: (trick, defender, card, tricks the side then takes in all)
     refutation: tuple[int, Seat, Card, int] | None = None
+    refutation_also: tuple[Card, ...] = ()
+    #: tricks the side takes in the line as written
+    tricks_won: int | None = None
+    #: positions in the line (0-based, across tricks) of the error card and of the refuted play
+    error_index: int | None = None
+    refutation_index: int | None = None
 
 
 @dataclass(frozen=True)
@@ -329,7 +365,8 @@ def _split_citation(text: str) -> tuple[str, str | None]:
     m = _CITATION.search(text)
     if m is None or not re.search(r"\d", m.group(1)):
         return text, None
-    return text[:m.start()].rstrip() + ".", m.group(1)
+    citation = re.sub(r"\b(pp?\.|Laws?) ", lambda c: c.group(1) + "\u00a0", m.group(1))
+    return text[:m.start()].rstrip() + ".", citation
 
 
 def _card_symbols(text: str) -> str:
@@ -515,8 +552,13 @@ def _problem_view(checked: CheckedHand, viewpoint: Seat) -> ProblemView | None:
         sols.append(SolutionView(
             title=sol.title, tricks=_solution_tricks(hf, sol, viewpoint), account=sol.account,
             sound=None if v is None else bool(v.sound),
-            error_card=None if v is None else v.error_card,
-            refutation=None if v is None else v.refutation,
+            error_card=getattr(v, "error_card", None),
+            error_total=getattr(v, "error_total", None),
+            refutation=getattr(v, "refutation", None),
+            refutation_also=tuple(getattr(v, "refutation_also", ()) or ()),
+            tricks_won=getattr(v, "tricks_won", None) if v is not None else None,
+            error_index=getattr(v, "error_index", None),
+            refutation_index=getattr(v, "refutation_index", None),
         ))
     return ProblemView(
         side=hf.task.side, needed=needed, size=size, text=hf.task.text,
@@ -557,7 +599,7 @@ def themes_index(lessons: Sequence[Lesson]) -> list[tuple[ThemeRef, list[Lesson]
 
 
 __all__ = [
-    "Lesson", "TrickView", "PlayView", "HandView", "SuitHolding", "InferenceView", "DepartureView", "AnalysisNote",
+    "Lesson", "TrickView", "PlayView", "HandView", "SuitHolding", "InferenceView", "InferenceLine", "DepartureView", "AnalysisNote",
     "ErratumView", "EndingView", "ResultView", "ProblemView", "SolutionView", "ThemeRef",
     "THEMES", "POSITIONS", "build_lesson", "themes_of", "themes_index", "position_of",
 ]

@@ -62,6 +62,12 @@ def rule_views(rules: Mapping[str, Any]) -> list[RuleView]:
     return out
 
 
+def rules_of(env: jinja2.Environment, rules: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    """``rules``, or else the registry the environment links remarks to: the
+    principles a page lists are those its links point at."""
+    return rules if rules is not None else env.globals["remarks"].rules  # type: ignore[union-attr]
+
+
 def glossary_markdown(env: jinja2.Environment) -> str:
     return template_source(env, "_glossary.md")
 
@@ -77,4 +83,5 @@ def split_lessons(lessons: Sequence[Lesson]) -> tuple[list[Lesson], list[Lesson]
     return hands, problems, themes_index(hands)
 
 
-__all__ = ["RenderOptions", "Links", "RuleView", "rule_views", "glossary_markdown", "glossary_html", "split_lessons"]
+__all__ = ["RenderOptions", "Links", "RuleView", "rule_views", "rules_of", "glossary_markdown", "glossary_html",
+           "split_lessons"]

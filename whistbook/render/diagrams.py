@@ -7,7 +7,9 @@ and with ``analysis`` a card that cost tricks double-dummy carries a small
 forty boxes of an HTML diagram, and draws the same in every browser.
 
 The SVG is built with :mod:`xml.etree.ElementTree`, so nothing is escaped by
-hand. It is inline SVG in HTML, which needs no namespace declaration. Colours are presentation attributes (WeasyPrint does not apply the
+hand. It is inline SVG in HTML, which needs no namespace declaration. Its
+classes start with ``dg-`` so that the page's own rules (``.card``,
+``.hand-caption``) cannot restyle the drawing in a browser. Colours are presentation attributes (WeasyPrint does not apply the
 page's stylesheet inside SVG); every element also has a class, so a
 stylesheet can restyle the diagram in a browser.
 """
@@ -67,9 +69,9 @@ def trick_svg(trick: TrickView, *, analysis: bool = False, four_colour: bool = F
     ET.SubElement(svg, "title").text = f"Trick {trick.number}: {desc}"
     x, y, w, h = _CENTRE
     ET.SubElement(svg, "rect", {"x": str(x), "y": str(y), "width": str(w), "height": str(h), "rx": "3",
-                                "fill": FELT, "stroke": RULE, "stroke-width": "1", "class": "table-centre"})
+                                "fill": FELT, "stroke": RULE, "stroke-width": "1", "class": "dg-table"})
     _text(svg, x + w / 2, y + h / 2 + 4, str(trick.number), size=LABEL_SIZE, anchor="middle", fill=MUTED,
-          cls="trick-number")
+          cls="dg-number")
     for p in trick.plays:
         pos = p.position
         cx, cy, anchor = _CARD_AT[pos]
@@ -79,10 +81,10 @@ def trick_svg(trick: TrickView, *, analysis: bool = False, four_colour: bool = F
         if p.wins:
             ET.SubElement(svg, "rect", {
                 "x": f"{left - 4:g}", "y": f"{cy - CARD_SIZE + 1:g}", "width": f"{cw + 8:g}", "height": f"{CARD_SIZE + 5:g}",
-                "rx": "3", "fill": "#ffffff", "stroke": INK, "stroke-width": "1.6", "class": "trick-winner",
+                "rx": "3", "fill": "#ffffff", "stroke": INK, "stroke-width": "1.6", "class": "dg-winner",
             })
         _text(svg, cx, cy, rank_text(p.card.rank) + p.card.suit.symbol, size=CARD_SIZE, anchor=anchor,
-              fill=palette[p.card.suit], cls=f"card suit-{p.card.suit.plural}", bold=True)
+              fill=palette[p.card.suit], cls=f"dg-card dg-{p.card.suit.plural}", bold=True)
         costly = bool(analysis and p.cost)
         if pos == "left":  # the label just before the card, as the book sets it
             lx, lanchor = left - 8, "end"
@@ -91,14 +93,14 @@ def trick_svg(trick: TrickView, *, analysis: bool = False, four_colour: bool = F
         mark = ("↷" if p.leads else "") + str(p.seat)
         bold_label = p.leads or pos == "bottom"
         _text(svg, lx, ly, mark, size=LABEL_SIZE, anchor=lanchor, fill=ACCENT if bold_label else MUTED,
-              cls="seat-label" + (" trick-leader" if p.leads else ""), bold=bold_label)
+              cls="dg-seat" + (" trick-leader" if p.leads else ""), bold=bold_label)
         if costly:
             # a small badge on the card's upper right corner
             bx, by = left + cw - 3, cy - CARD_SIZE - 4
             ET.SubElement(svg, "rect", {"x": f"{bx:g}", "y": f"{by:g}", "width": "17", "height": "12", "rx": "2",
-                                        "fill": INK, "class": "dd-cost"})
+                                        "fill": INK, "class": "dg-cost"})
             _text(svg, bx + 8.5, by + 9.5, f"−{p.cost}", size=10, anchor="middle", fill="#ffffff",
-                  cls="dd-cost-text", bold=True)
+                  cls="dg-cost-text", bold=True)
     return ET.tostring(svg, encoding="unicode")
 
 
@@ -110,19 +112,19 @@ _GAP = 70  # room for the table between the left and right hands
 
 def _hand_width(h: HandView, caption: str) -> float:
     rows = [HAND_SIZE * 1.5 + _CHAR * len(" ".join(rank_text(c.rank) for c in s.cards) or "—") for s in h.suits]
-    return max(max(rows), 0.62 * CAPTION_SIZE * len(caption))
+    return max(max(rows), 0.74 * CAPTION_SIZE * len(caption))  # the caption is in capitals
 
 
 def _hand(parent: ET.Element, h: HandView, x: float, y: float, caption: str, palette: Mapping[Suit, str]) -> None:
-    g = ET.SubElement(parent, "g", {"class": f"hand hand-{h.position}" + (" hand-known" if h.known else "")})
+    g = ET.SubElement(parent, "g", {"class": f"dg-hand dg-{h.position}" + (" dg-known" if h.known else "")})
     _text(g, x, y + CAPTION_SIZE, caption.upper(), size=CAPTION_SIZE, anchor="start",
-          fill=ACCENT if h.known else MUTED, cls="hand-caption", bold=h.known)
+          fill=ACCENT if h.known else MUTED, cls="dg-caption", bold=h.known)
     for k, holding in enumerate(h.suits):
         ty = y + CAPTION_SIZE + 6 + LINE * (k + 1) - 4
-        t = _text(g, x, ty, "", size=HAND_SIZE, anchor="start", fill=INK, cls=f"suit-row suit-{holding.suit.plural}")
-        sym = ET.SubElement(t, "tspan", {"fill": palette[holding.suit], "class": "suit-symbol"})
+        t = _text(g, x, ty, "", size=HAND_SIZE, anchor="start", fill=INK, cls=f"dg-row dg-{holding.suit.plural}")
+        sym = ET.SubElement(t, "tspan", {"fill": palette[holding.suit], "class": "dg-suit"})
         sym.text = holding.suit.symbol
-        ranks = ET.SubElement(t, "tspan", {"x": f"{x + HAND_SIZE * 1.5:g}", "class": "ranks"})
+        ranks = ET.SubElement(t, "tspan", {"x": f"{x + HAND_SIZE * 1.5:g}", "class": "dg-ranks"})
         ranks.text = " ".join(rank_text(c.rank) for c in holding.cards) or "—"
 
 
@@ -147,9 +149,9 @@ def deal_svg(lesson: Lesson, *, centre: str = "", four_colour: bool = False) -> 
     mid_y = block + 8
     cx = width / 2
     ET.SubElement(svg, "rect", {"x": f"{cx - 28:g}", "y": f"{mid_y + 12:g}", "width": "56", "height": "56", "rx": "3",
-                                "fill": FELT, "stroke": RULE, "stroke-width": "1", "class": "table-centre"})
+                                "fill": FELT, "stroke": RULE, "stroke-width": "1", "class": "dg-table"})
     if centre:
-        _text(svg, cx, mid_y + 44, centre, size=CAPTION_SIZE, anchor="middle", fill=MUTED, cls="deal-centre")
+        _text(svg, cx, mid_y + 44, centre, size=CAPTION_SIZE, anchor="middle", fill=MUTED, cls="dg-centre")
     top_x = cx - 28  # the top and bottom hands line up with the table's left edge
     _hand(svg, by["top"], min(top_x, width - widths["top"]), 0, captions["top"], palette)
     _hand(svg, by["left"], 0, mid_y, captions["left"], palette)

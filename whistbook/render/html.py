@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 import jinja2
 
 from ..lesson import Lesson
-from .context import Links, RenderOptions, glossary_html, rule_views, split_lessons
+from .context import Links, RenderOptions, glossary_html, rule_views, rules_of, split_lessons
 from .environment import render_template, template_source
 
 #: the stylesheets of a page on screen, joined into one file (the booklet uses css/print.css instead of screen.css)
@@ -60,7 +60,8 @@ def render_html(
         )
     common = dict(options=options, links=links)
     pages["index.html"] = render_template(env, "index.html", themes=themes, problems=problems, **common)
-    pages["principles.html"] = render_template(env, "principles.html", rules=rule_views(rules or {}), **common)
+    pages["principles.html"] = render_template(env, "principles.html", rules=rule_views(rules_of(env, rules)),
+                                               **common)
     pages["glossary.html"] = render_template(env, "glossary.html", glossary=glossary_html(env), **common)
     pages["whistbook.css"] = screen_css(env)
     return pages

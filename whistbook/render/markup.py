@@ -62,8 +62,13 @@ def _card_or_suit(rank: str | None, suit: Suit) -> str:
     return card_html(Card(suit, _RANK_BY_TEXT[rank]))
 
 
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+
+
 def cards_in_text(text: str) -> str:
-    """Escape plain text and mark up the cards and suits in it (HTML string)."""
+    """Escape plain text and mark up the cards and suits in it (HTML string);
+    an apostrophe inside a word becomes the typographer's (Y’s)."""
+    text = _APOSTROPHE.sub("\u2019", text)
     out = []
     pos = 0
     for m in _CARD_RE.finditer(text):

@@ -23,7 +23,7 @@ import jinja2
 
 from ..errors import RenderError
 from ..lesson import Lesson
-from .context import Links, RenderOptions, glossary_html, rule_views, split_lessons
+from .context import Links, RenderOptions, glossary_html, rule_views, rules_of, split_lessons
 from .environment import render_template, template_source
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
@@ -80,7 +80,7 @@ def booklet_html(
     hands, problems, themes = split_lessons(lessons)
     return render_template(
         env, "booklet.html", hands=hands, problems=problems, themes=themes,
-        rules=rule_views(rules or {}), glossary=glossary_html(env),
+        rules=rule_views(rules_of(env, rules)), glossary=glossary_html(env),
         options=options, links=BOOKLET_LINKS, title=title,
     )
 

@@ -22,7 +22,7 @@ import yaml
 
 from ..errors import RenderError
 from ..lesson import Lesson
-from .context import Links, RenderOptions, rule_views, split_lessons
+from .context import Links, RenderOptions, rule_views, rules_of, split_lessons
 from .environment import PACKAGE_TEMPLATES, render_template, template_source
 from .html import SCREEN_STYLESHEETS
 
@@ -65,7 +65,8 @@ def render_site_sources(
     out.docs["index.md"] = render_template(
         env, "site/index.md", title=title, hands=hands, problems=problems, themes=themes, options=options, links=top,
     )
-    out.docs["principles.md"] = render_template(env, "site/principles.md", rules=rule_views(rules or {}), options=options, links=top)
+    out.docs["principles.md"] = render_template(env, "site/principles.md", rules=rule_views(rules_of(env, rules)),
+                                                options=options, links=top)
     out.docs["glossary.md"] = render_template(env, "site/glossary.md", options=options, links=top)
     out.docs["css/whistbook.css"] = "\n".join(
         template_source(env, name) for name in (*SCREEN_STYLESHEETS, "css/site.css")
