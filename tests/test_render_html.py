@@ -42,7 +42,7 @@ def test_the_diagram_puts_the_known_hand_at_the_foot_and_marks_leader_and_winner
     assert ys["2♦"] > ys["4♦"] > ys["Q♦"] and ys["A♦"] == ys["4♦"]
     assert "↷A" in svg  # A led
     assert 'class="dg-winner"' in svg  # Z's ace is boxed
-    assert "Tricks AB&nbsp;0&ensp;YZ&nbsp;1" in first
+    assert "Tricks\u2002AB\u00a00\u2003YZ\u00a01" in svg
 
 
 def test_the_lesson_holds_the_books_parts_in_order(page):

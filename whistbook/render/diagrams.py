@@ -2,7 +2,7 @@
 
 The known hand is at the foot, its partner at the head, the opponents to
 the left and right; an arrow marks the leader, the winning card is boxed,
-and with ``analysis`` a card that cost tricks double-dummy carries a small
+the running count of tricks is written underneath, and with ``analysis`` a card that cost tricks double-dummy carries a small
 ``−1``. One SVG element lays out in WeasyPrint many times faster than the
 forty boxes of an HTML diagram, and draws the same in every browser.
 
@@ -32,7 +32,7 @@ INK, MUTED, ACCENT, FELT, RULE = "#1b1b1b", "#5d5d5d", "#7a2e1d", "#f1ede3", "#c
 FONT = "DejaVu Sans, Segoe UI Symbol, Arial Unicode MS, sans-serif"
 
 # The drawing's own units; CSS sets its size on the page.
-WIDTH, HEIGHT = 200, 124
+WIDTH, HEIGHT = 200, 142
 CARD_SIZE, LABEL_SIZE = 17, 11
 _CENTRE = (82, 44, 36, 36)  # x, y, w, h of the table
 #: anchor point and text-anchor of each seat's card, and of its label
@@ -61,7 +61,7 @@ def trick_svg(trick: TrickView, *, analysis: bool = False, four_colour: bool = F
     """One trick as an inline ``<svg>`` element (a string)."""
     palette = PALETTES["four" if four_colour else "two"]
     desc = "; ".join(f"{p.seat} {p.card.name}" + (" (led)" if p.leads else "") + (" wins" if p.wins else "")
-                     for p in trick.plays)
+                     for p in trick.plays) + f"; tricks AB {trick.tally[0]}, YZ {trick.tally[1]}"
     svg = ET.Element("svg", {
         "viewBox": f"0 0 {WIDTH} {HEIGHT}", "class": "trick-svg",
         "role": "img", "aria-label": f"Trick {trick.number}: {desc}", "font-family": FONT,
@@ -101,6 +101,9 @@ def trick_svg(trick: TrickView, *, analysis: bool = False, four_colour: bool = F
                                         "fill": INK, "class": "dg-cost"})
             _text(svg, bx + 8.5, by + 9.5, f"−{p.cost}", size=10, anchor="middle", fill="#ffffff",
                   cls="dg-cost-text", bold=True)
+    ab, yz = trick.tally
+    _text(svg, WIDTH / 2, HEIGHT - 3, f"Tricks\u2002AB\u00a0{ab}\u2003YZ\u00a0{yz}", size=LABEL_SIZE, anchor="middle", fill=MUTED,
+          cls="dg-tally")
     return ET.tostring(svg, encoding="unicode")
 
 
