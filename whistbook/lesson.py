@@ -222,6 +222,9 @@ class SolutionView:
     #: positions in the line (0-based, across tricks) of the error card and of the refuted play
     error_index: int | None = None
     refutation_index: int | None = None
+    #: every card of the line that changed the double-dummy result:
+    #: (trick, seat, card, tricks for the side before, after, better cards)
+    slips: tuple[tuple[int, Seat, Card, int, int, tuple[Card, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -559,6 +562,8 @@ def _problem_view(checked: CheckedHand, viewpoint: Seat) -> ProblemView | None:
             tricks_won=getattr(v, "tricks_won", None) if v is not None else None,
             error_index=getattr(v, "error_index", None),
             refutation_index=getattr(v, "refutation_index", None),
+            slips=tuple((sl.trick, sl.seat, sl.card, sl.before, sl.after, tuple(sl.better))
+                        for sl in (getattr(v, "slips", None) or ())),
         ))
     return ProblemView(
         side=hf.task.side, needed=needed, size=size, text=hf.task.text,

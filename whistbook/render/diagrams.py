@@ -153,8 +153,9 @@ def deal_svg(lesson: Lesson, *, centre: str = "", four_colour: bool = False) -> 
     cx = width / 2
     ET.SubElement(svg, "rect", {"x": f"{cx - 28:g}", "y": f"{mid_y + 12:g}", "width": "56", "height": "56", "rx": "3",
                                 "fill": FELT, "stroke": RULE, "stroke-width": "1", "class": "dg-table"})
-    if centre:
-        _text(svg, cx, mid_y + 44, centre, size=CAPTION_SIZE, anchor="middle", fill=MUTED, cls="dg-centre")
+    words = centre.split()
+    for k, line in enumerate((words[0], " ".join(words[1:])) if len(words) > 1 else words):
+        _text(svg, cx, mid_y + 38 + 13 * k, line, size=CAPTION_SIZE, anchor="middle", fill=MUTED, cls="dg-centre")
     top_x = cx - 28  # the top and bottom hands line up with the table's left edge
     _hand(svg, by["top"], min(top_x, width - widths["top"]), 0, captions["top"], palette)
     _hand(svg, by["left"], 0, mid_y, captions["left"], palette)
