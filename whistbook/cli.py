@@ -22,10 +22,10 @@ examples:
   whistbook show FILE --format json        the replayed hand as JSON
   whistbook explain FILE --as B            what B can infer after each trick
   whistbook new my-hand.yaml               write a starter hand file
-  whistbook build                          lesson pages, booklet and site from hands/ into output/
-  whistbook build --paper a4 --analysis    an A4 booklet with the double-dummy marks
   whistbook analyse FILE                   judge every card played (double-dummy)
   whistbook analyse --summary hands        which hands were played without a costly card
+  whistbook build                          lesson pages, booklet and site from hands/ into output/
+  whistbook build --paper a4 --analysis    an A4 booklet with the double-dummy marks
 
 Problems are printed as 'path:line:col: error: message'. Exit status: 0 when
 every file is valid, 1 when any file has an error, 2 for a usage error.
@@ -104,38 +104,6 @@ def _can_encode(stream, text: str) -> bool:
     return True
 
 
-def cmd_explain(args: argparse.Namespace) -> int:
-    import json
-
-    from .corpus import check_file
-    from .inference import explain
-    from .inference.render import explanation_text
-    from .seats import Seat
-
-    path = Path(args.file)
-    if not path.is_file():
-        raise ConfigError(f"{args.file}: no such file")
-    checked = check_file(path, solver=False)
-    errors = [d for d in checked.diagnostics if d.level == "error"]
-    if checked.replay is None or (errors and not all("inference" in d.message or "does not follow" in d.message
-                                                       or "cannot be true" in d.message for d in errors)):
-        _print_diagnostics(errors or checked.diagnostics, sys.stderr)
-        return 1
-    seat = Seat.parse(args.seat) if args.seat else None
-    ex = explain(checked, seat)
-    if args.trick is not None and not 1 <= args.trick <= len(ex.tricks):
-        raise ConfigError(f"--trick {args.trick}: the file has tricks 1 to {len(ex.tricks)}")
-    if args.format == "json":
-        data = ex.to_json()
-        if args.trick is not None:
-            data["tricks"] = [t for t in data["tricks"] if t["number"] == args.trick]
-        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-    else:
-        ascii_only = args.ascii or not _can_encode(sys.stdout, "♠♥♦♣")
-        sys.stdout.write(explanation_text(checked, ex, args.trick, ascii_only))
-    return 0
-
-
 def cmd_analyse(args: argparse.Namespace) -> int:
     import json
 
@@ -175,6 +143,40 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write("\n".join(render_text(a, ascii_only=ascii_only) for a in analyses))
     return 1 if bad else 0
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    import json
+
+    from .corpus import check_file
+    from .inference import explain
+    from .inference.render import explanation_text
+    from .seats import Seat
+
+    path = Path(args.file)
+    if not path.is_file():
+        raise ConfigError(f"{args.file}: no such file")
+    seat = None
+    if args.seat:
+        try:
+            seat = Seat.parse(args.seat)
+        except WhistbookError as err:
+            raise ConfigError(f"--as: {err.message}") from None
+    checked = check_file(path, solver=False)
+    if checked.replay is None:  # the play itself is wrong: nothing to explain
+        _print_diagnostics([d for d in checked.diagnostics if d.level == "error"], sys.stderr)
+        return 1
+    ex = explain(checked, seat)
+    if args.trick is not None and not 1 <= args.trick <= len(ex.tricks):
+        raise ConfigError(f"--trick {args.trick}: the file has tricks 1 to {len(ex.tricks)}")
+    if args.format == "json":
+        data = ex.to_json()
+        if args.trick is not None:
+            data["tricks"] = [t for t in data["tricks"] if t["number"] == args.trick]
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        ascii_only = args.ascii or not _can_encode(sys.stdout, "♠♥♦♣")
+        sys.stdout.write(explanation_text(checked, ex, args.trick, ascii_only))
+    return 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -269,17 +271,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-solver", action="store_true", help="do not check the claim with the double-dummy solver")
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("explain", help="what the fall of the cards proves and suggests, trick by trick",
-                       description="After each trick, what one seat may conclude about the unseen cards: what the "
-                                   "laws prove (certain), what the conventions of play imply (presumed) and what "
-                                   "is likely (probable), each with the rule behind it.")
-    p.add_argument("file", metavar="FILE")
-    p.add_argument("--as", dest="seat", metavar="SEAT", help="the seat whose knowledge is used (default: the file's known_hand)")
-    p.add_argument("--trick", type=int, metavar="N", help="only trick N")
-    p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
-    p.add_argument("--ascii", action="store_true", help="write suits as letters instead of symbols")
-    p.set_defaults(func=cmd_explain)
-
     p = sub.add_parser("analyse", aliases=["analyze"], help="judge every card played, double-dummy",
                        description="For every card played, the tricks its side could take with best play from "
                                    "there (double-dummy: all four hands seen), against the best card it had. "
@@ -293,6 +284,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="where solver results are kept (default: .whistbook-cache in the project)")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     p.set_defaults(func=cmd_analyse)
+
+    p = sub.add_parser("explain", help="what the fall of the cards proves and suggests, trick by trick",
+                       description="After each trick, what one seat may conclude about the unseen cards: what the "
+                                   "laws prove (certain), what the conventions of play imply (presumed) and what "
+                                   "is likely (probable), each with the rule behind it.")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--as", dest="seat", metavar="SEAT", help="the seat whose knowledge is used (default: the file's known_hand)")
+    p.add_argument("--trick", type=int, metavar="N", help="only trick N")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+    p.add_argument("--ascii", action="store_true", help="write suits as letters instead of symbols")
+    p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("new", help="write a starter hand file",
                        description="Write a starter hand file: a random deal, the first tricks played to rule, "

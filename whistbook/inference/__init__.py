@@ -4,7 +4,7 @@
 >>> ex = explain(check_file("hands/cavendish/01-trump-lead-on-established-suit.yaml"))
 >>> ex.viewpoint
 Seat.A
->>> [i.text for i in ex.tricks[1].inferences if i.seat == Seat.B and i.kind == "lacks"][:1]
+>>> [i.text for i in ex.tricks[1].inferences if i.seat == Seat.B and i.rule == "fourth_hand_wins_if_able"]
 ['Presumably B does not hold the king of clubs (fourth hand wins if he can, p. 96).']
 
 Public API (kept stable for the rest of whistbook):

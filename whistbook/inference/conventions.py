@@ -334,7 +334,8 @@ def third_hand_cards(h: int, gone: int, led: int, w: int, w_partner: bool, rnd: 
                 out.discard(t)
     if rnd >= 2:
         out.update(seq_low(h, gone, c, w) for c in _bits(beat))
-    if not w_partner:
+    if not w_partner and w >= T:
+        # second hand has put on a high card: win it as cheaply as possible
         out.add(seq_low(h, gone, low(beat), w))
     if rnd == 1 and w_partner and led >= T and led != J:
         out.add(L)

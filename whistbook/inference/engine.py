@@ -24,7 +24,7 @@ from typing import Callable
 from ..cards import Card, Suit
 from ..seats import SEATS, Seat
 from . import conventions as cv
-from .bits import above, bit, high, low, master, next_live_below, popcount, seq_high, seq_low
+from .bits import above, bit, high, low, master, next_live_above, next_live_below, popcount, seq_high, seq_low
 from .rules import RULES
 from .state import Contradiction, Frame, KState
 
@@ -147,15 +147,19 @@ class Assumption:
     #: the card was chosen for another reason); otherwise it speaks of the holding only
     about_card: bool = False
     rank: int = 0  # firmness, see RANK
+    card_index: int = -1  # rank index of the card whose play gave the presumption
+    memo: dict = field(default_factory=dict, repr=False)  # holding -> verdict
 
 
 # ------------------------------------------------------------------ the walk
 
 class _Play:
-    __slots__ = ("trick", "pos", "seat", "card", "heading", "kind")
+    __slots__ = ("trick", "pos", "seat", "card", "heading", "kind", "gone", "cover")
 
-    def __init__(self, trick, pos, seat, card, heading, kind):
+    def __init__(self, trick, pos, seat, card, heading, kind, gone=0, cover=False):
         self.trick, self.pos, self.seat, self.card, self.heading, self.kind = trick, pos, seat, card, heading, kind
+        self.gone = gone  # cards of the suit gone before this play
+        self.cover = cover  # a second hand's card over the card led, possibly the foot of a sequence
 
 
 class Engine:
@@ -195,6 +199,8 @@ class Engine:
         self.departures: list[Departure] = []
         self.retracted: list[Departure] = []
         self._next_id = 0
+        self._card_now = -1
+        self._pres_prev: KState | None = None
 
     # -------------------------------------------------- helpers
 
@@ -206,6 +212,7 @@ class Engine:
         self._next_id += 1
         a = Assumption(self._next_id, trick, seat, suit, rule, layer, pred, claim)
         a.rank = RANK.get(rule, 0) if rank is None else rank
+        a.card_index = self._card_now
         self.assumptions.append(a)
         return a
 
@@ -217,6 +224,7 @@ class Engine:
 
     def _presume(self, t: int, pos: int, s: int, c: int, trick_cards, new: list[Assumption]) -> None:
         S, i = c // 13, c % 13
+        self._card_now = i
         led = trick_cards[0]
         LS = led // 13
         tr = self.trumps
@@ -244,7 +252,8 @@ class Engine:
                                              f"{name} opened {Suit(S).plural} at trick {t} from four or more"))
                     rid = "lead_fourth_best" if i <= 7 else "lead_table"
                     new.append(self._new(t, s, S, rid, 1,
-                                         _pred_first(strip, trumps, i, declared, not trumps),
+                                         _pred_first(strip, trumps, i, declared,
+                                                     not trumps and self.size - t + 1 >= 8),
                                          f"{name}'s {cs} at trick {t} was the card the Analysis of Leads prescribes"))
                 elif room:
                     rid = "lead_fourth_best" if i <= 7 else "lead_table"
@@ -270,7 +279,9 @@ class Engine:
                                                   and int(r1.winner) != partner) else -1
                     qcard = S * 13 + 10
                     queen_fell = qcard in r1.cards and int(r1.card_of(SEATS[s])) != qcard
-                    american = not self._declared_against(s)
+                    # the American count is not kept when trumps are declared
+                    # against the leader, nor late in the hand (App. A)
+                    american = not self._declared_against(s) and t < 8
                     rid = "lead_low_after_high" if (f >= 8 and i < 8) else "high_after_high_count" if f >= 8 else "lead_table"
 
                     def p2(m, st0=strip0, st=strip, f=f, won=won, bb=beaten_by, qf=queen_fell, tt=trumps, am=american, i=i):
@@ -298,8 +309,10 @@ class Engine:
             led_i = led % 13
             if pos == 2:
                 acc = lambda h, g=gone, li=led_i, r=rnd, tt=LS_trumps: cv.second_hand_cards(h, g, li, r, tt)  # noqa: E731
-                rid_head = "second_hand_honour_shows_sequence" if rnd == 1 else "second_hand_second_round_wins"
-                rid_low = "second_hand_low" if rnd == 1 else "second_hand_second_round_wins"
+                rid_head = ("second_hand_honour_shows_sequence" if rnd == 1 else
+                            "second_hand_second_round_wins" if rnd == 2 else "lowest_of_sequence")
+                rid_low = ("second_hand_low" if rnd == 1 else
+                           "second_hand_second_round_wins" if rnd == 2 else "follow_lowest_when_not_winning")
             elif pos == 3:
                 acc = lambda h, g=gone, li=led_i, wi=w_i, wp=w_partner, r=rnd, wt=w_trumped: cv.third_hand_cards(h, g, li, wi, wp, r, wt)  # noqa: E731
                 rid_head = "third_hand_highest"
@@ -383,8 +396,9 @@ class Engine:
     def _signals(self, t: int, pos: int, s: int, c: int, kind: str, withdraw: list[Assumption],
                  new: list[Assumption], notes: list[tuple]) -> None:
         S, i = c // 13, c % 13
-        if pos == 1 or s == self.V:
+        if pos == 1:
             return
+        own = s == self.V  # the viewer's own signals matter to what the others do
         partner = (s + 2) % 4
         tr = self.trumps
         for p in self.history:
@@ -396,10 +410,19 @@ class Engine:
                 sig = "echo" if (self.trump_led_by[partner] or self.called[partner]) else "trump_fourth_best_count"
             elif p.heading or p.kind == "ruff":
                 continue
+            elif p.cover and self._may_be_cover(p):
+                # a second hand's small card over the card led may be the foot
+                # of a covering sequence (knave-ten-nine...): no call unless the
+                # card above it is known to be elsewhere (p. 127)
+                continue
             elif self.opener[S] == partner and S != tr and (p.card % 13 >= 8 or self._opened_high(partner, S)):
                 sig = "unblock_partners_suit"
             else:
                 sig = "echo" if (self.trump_led_by[partner] or self.called[partner]) else "call_for_trumps"
+            if own:
+                if sig in ("call_for_trumps", "echo") and not self.called[s]:
+                    self.called[s] = t
+                break
             for a in self.assumptions:
                 if a.trick == p.trick and a.seat == s and a.suit == S and a.about_card:
                     if a.active:
@@ -427,12 +450,21 @@ class Engine:
                 notes.append((s, sig, S, (p.trick, t), (p.card, c), sig))
             break
 
+    def _may_be_cover(self, p: _Play) -> bool:
+        up = next_live_above(p.card % 13, p.gone)
+        if up < 0:
+            return False
+        c = p.card // 13 * 13 + up
+        st = self._pres_prev
+        return st is None or bool(st.poss[c] >> p.seat & 1)
+
     def _no_call(self, t: int, new: list[Assumption]) -> None:
-        """A player who has followed twice in a plain suit, the first time with a
-        card that did not head the trick, had a chance to call; if he has not
-        called, he is probably not strong in trumps."""
+        """A player who followed in a plain suit with a card that did not head
+        the trick, while holding a higher one he played later, could have
+        called; if he has not, and nobody has yet led trumps, he is probably
+        not strong in trumps (Hand V, trick 4)."""
         tr = self.trumps
-        if tr is None:
+        if tr is None or self.rounds[tr]:
             return
         for s in range(4):
             if s == self.V or self.called[s] or self.nocall_done[s]:
@@ -441,7 +473,8 @@ class Engine:
             for p in self.history:
                 if p.seat == s and p.kind == "follow" and p.card // 13 != tr:
                     by_suit.setdefault(p.card // 13, []).append(p)
-            if any(len(ps) >= 2 and not ps[0].heading for ps in by_suit.values()):
+            if any(len(ps) >= 2 and not ps[0].heading and ps[1].card > ps[0].card and not ps[0].cover
+                   for ps in by_suit.values()):
                 self.nocall_done[s] = True
                 new.append(self._new(t, s, tr, "no_call_negative", 2,
                                      lambda m: not cv.call_strength(m),
@@ -450,7 +483,7 @@ class Engine:
     # -------------------------------------------------- layers
 
     def _apply(self, st: KState, a: Assumption) -> None:
-        st.restrict(a.seat, a.suit, a.pred, 1 << a.trick)
+        st.restrict(a.seat, a.suit, a.pred, 1 << a.trick, a.memo)
         st.propagate()
 
     def _ordered(self, layer: int) -> list[Assumption]:
@@ -527,6 +560,7 @@ class Engine:
             t = trick.number
             steps: list[tuple[str, object, list]] = []  # (cause kind, cause, snapshots per layer)
             prev = list(layers)
+            self._pres_prev = layers[1]
             new: list[Assumption] = []
             withdraw: list[Assumption] = []
             notes: list[tuple] = []
@@ -548,7 +582,7 @@ class Engine:
                     kind = "discard"
                 if s != V:
                     self._presume(t, pos, s, c, cards[:pos], new)
-                    self._signals(t, pos, s, c, kind, withdraw, new, notes)
+                self._signals(t, pos, s, c, kind, withdraw, new, notes)
                 facts.append(("play", c, s))
                 if pos > 1 and S != LS:
                     facts.append(("void", LS, s, self.played[s][LS]))
@@ -562,7 +596,9 @@ class Engine:
                     heading = any(x // 13 == self.trumps for x in cards[1:pos - 1])
                 else:
                     heading = _winner(cards[:pos], pos, trick.leader, self.trumps)[0] == s
-                self.history.append(_Play(t, pos, s, c, heading, kind))
+                cover = (kind == "follow" and pos == 2 and not heading
+                         and c % 13 > cards[0] % 13 and len(self.rounds[S]) == 1)
+                self.history.append(_Play(t, pos, s, c, heading, kind, self.gone[S], cover))
                 if pos == 1:
                     self.rounds[S].append(t)
                     if self.opener[S] is None:
@@ -635,12 +671,12 @@ def _run_mask(h: int, gone: int, i: int) -> int:
 def _heading(pos: int, i: int, w_i: int, w_trumped: bool, gone: int, rnd: int) -> bool:
     """Whether a card played in the suit led tries to win the trick (so it is
     not read as a call). A second player's small card that merely beats the
-    card led in a first round is not counted: only an eight or better, or the
+    card led in a first round is not counted: only a ten or better, or the
     best card left."""
     if w_trumped or i <= w_i:
         return False
     if pos == 2 and rnd == 1:
-        return i >= 6 or i == master(gone)
+        return i >= 8 or i == master(gone)
     return True
 
 

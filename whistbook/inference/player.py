@@ -100,7 +100,7 @@ def _lead(hand: list[Card], s: int, tb: _Table, trumps: int | None, t: int, rng:
         n = popcount(h)
         if S == trumps and n < 4:
             continue
-        if room and first and (n < 4 or (tb.size - t + 1 >= 8 and n < 4)):
+        if room and first and n < 4 and tb.size - t + 1 >= 8:
             continue
         if room:
             fresh += [_card(S, i) for i in cv.first_leads(h, S == trumps) if h >> i & 1]
@@ -149,10 +149,7 @@ def _follow(hand: list[Card], s: int, trick: list[int], leader: int, tb: _Table,
         rnd = tb.rounds[LS]
         if pos == 2:
             acc = cv.second_hand_cards(h, gone, trick[0] % 13, rnd, LS == trumps)
-            L = low(h)
-            # a small card that beats the one led must be the lowest, else it reads as a call
-            if rnd == 1:
-                acc = {i for i in acc if i == L or i >= 6 or i == master(gone) or i <= trick[0] % 13}
+
         elif pos == 3:
             acc = cv.third_hand_cards(h, gone, trick[0] % 13, w_i, w_partner, rnd, w_trumped)
         else:

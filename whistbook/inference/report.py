@@ -56,8 +56,11 @@ def build(engine: Engine, runs) -> Explanation:
         led = int(trick.plays[0].card) // 13
         showed_out = {(int(p.seat), led) for p in trick.plays if int(p.card) // 13 != led}
         turn_up = int(engine.turn_up) if engine.turn_up is not None else -1
+        earlier = [a for a in engine.assumptions if a.trick < t and a.active]
+        played_now = {(int(p.seat), int(p.card) // 13): int(p.card) % 13 for p in trick.plays}
         for L in range(3):
-            infs.extend(_layer_news(L, prev, cur, snaps[L], unseen, others, pc_now, pc_prev, t, showed_out, turn_up))
+            infs.extend(_layer_news(L, prev, cur, snaps[L], unseen, others, pc_now, pc_prev, t, showed_out,
+                                    turn_up, earlier, played_now))
         infs.extend(_signals(notes, engine))
         knowledge = {}
         counts = {}
@@ -83,7 +86,14 @@ def _holds(poss, c, s) -> bool:
     return poss[c] == 1 << s
 
 
-def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, showed_out, turn_up):
+#: presumptions whose count a later card of the same player can complete
+COUNT_RULES = frozenset({"return_count", "lead_fourth_best", "lead_low_after_high", "high_after_high_count",
+                         "lead_table", "answer_to_call_count"})
+
+
+def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, showed_out, turn_up, earlier=(),
+                played_now=None):
+    played_now = played_now or {}
     st, pst = cur[L], prev[L]
     stronger = cur[L - 1] if L else None
     certainty = LAYERS[L]
@@ -98,6 +108,17 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
     def rule_for(kind, a, s, S, default="count_elimination") -> str:
         if kind == "rule" and a is not None and a.seat == s and a.suit == S:
             return a.rule
+        if kind == "facts" and L > 0 and (s, S) in played_now:
+            # the player's own card of this trick completed a count that an
+            # earlier presumption of his in the suit had begun
+            best = None
+            for b in earlier:
+                if b.seat == s and b.suit == S and b.layer <= L and b.rule in COUNT_RULES:
+                    best = b
+            if best is not None:
+                if best.rule == "lead_fourth_best" and played_now[(s, S)] < best.card_index:
+                    return "fourth_best_count"
+                return best.rule
         return default
 
     def rem(state_lens, s, S, pc):
@@ -108,13 +129,15 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
 
     # voids and counts
     void_now: set[tuple[int, int]] = set()
+    size = st.f.size
     for s in others:
+        left = size - sum(pc_now[s])
         for S in range(4):
             lo, hi = rem(st.lens, s, S, pc_now)
             plo, phi = rem(pst.lens, s, S, pc_prev)
             if hi <= 0:
                 void_now.add((s, S))
-                if phi <= 0:
+                if phi <= 0 or left == 0:
                     continue
                 if stronger is not None and rem(stronger.lens, s, S, pc_now)[1] <= 0:
                     continue
@@ -123,7 +146,8 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
                     rule = "show_out" if (s, S) in showed_out else "count_elimination"
                 else:
                     rule = rule_for(kind, a, s, S)
-                out.append(_mk(s, "void", (), S, certainty, rule, st.support_of_cell(s, S)))
+                sup = (1 << t) if rule == "show_out" else st.support_of_cell(s, S)
+                out.append(_mk(s, "void", (), S, certainty, rule, sup))
                 continue
             # counts: what is news after allowing for the cards played this trick
             dplay = pc_now[s][S] - pc_prev[s][S]

@@ -72,7 +72,7 @@ def _lens_of(masks: Iterable[int]) -> int:
 class KState:
     """One layer of knowledge (certain, presumed or probable)."""
 
-    __slots__ = ("f", "poss", "rsup", "dom", "dsup", "lens", "lsup", "dirty", "ldirty", "am", "fm", "csup")
+    __slots__ = ("f", "poss", "rsup", "dom", "dsup", "dsig", "lens", "lsup", "dirty", "ldirty", "am", "fm", "csup")
 
     def __init__(self, frame: Frame, own: Iterable[int]) -> None:
         self.f = frame
@@ -94,6 +94,7 @@ class KState:
                     self.am[o * 4 + c // 13] |= 1 << (c % 13)
         self.dom: dict[tuple[int, int], tuple[int, ...]] = {}
         self.dsup: dict[tuple[int, int], int] = {}
+        self.dsig: dict[tuple[int, int], tuple[int, int, int]] = {}  # what a domain was last checked against
         # possible dealt lengths per (seat, suit) as bit sets over 0..13
         self.lens = [[_lenmask(0, min(frame.size, frame.col[S])) for S in SUIT_RANGE] for _ in range(4)]
         self.lsup = [[0] * 4 for _ in range(4)]
@@ -107,6 +108,7 @@ class KState:
         k.rsup = self.rsup[:]
         k.dom = dict(self.dom)
         k.dsup = dict(self.dsup)
+        k.dsig = dict(self.dsig)
         k.lens = [row[:] for row in self.lens]
         k.lsup = [row[:] for row in self.lsup]
         k.dirty = self.dirty
@@ -204,17 +206,32 @@ class KState:
         self.dsup[(s, S)] = self._card_support(s, S)
         return d
 
-    def restrict(self, s: int, S: int, pred: Callable[[int], bool], sup: int) -> bool:
+    def restrict(self, s: int, S: int, pred: Callable[[int], bool], sup: int,
+                 memo: dict[int, bool] | None = None) -> bool:
         """Keep the holdings of ``s`` in ``S`` (dealt holdings, as rank masks)
-        that satisfy ``pred``. Returns True if anything was removed."""
+        that satisfy ``pred`` (its answers are kept in ``memo`` if given, so a
+        presumption applied to several layers asks once per holding). Returns
+        True if anything was removed."""
         d = self.domain(s, S)
-        new = tuple(m for m in d if pred(m))
+        if memo is None:
+            new = tuple(m for m in d if pred(m))
+        else:
+            out = []
+            get = memo.get
+            for m in d:
+                r = get(m)
+                if r is None:
+                    r = memo[m] = pred(m)
+                if r:
+                    out.append(m)
+            new = tuple(out)
         if len(new) == len(d):
             return False
         if not new:
             raise Contradiction(f"no holding of seat {s} in suit {S} fits")
         self.dom[(s, S)] = new
         self.dsup[(s, S)] = self.dsup.get((s, S), 0) | sup
+        self.dsig.pop((s, S), None)
         self.dirty |= 1 << S
         return True
 
@@ -242,7 +259,8 @@ class KState:
         changed = False
         key = (s, S)
         d = self.dom.get(key)
-        if d is not None:
+        sig = (allowed, forced, lm)
+        if d is not None and self.dsig.get(key) != sig:
             new = tuple(m for m in d if not m & ~allowed and m & forced == forced)
             if len(new) != len(d):
                 self.dsup[key] = self.dsup.get(key, 0) | self._card_support(s, S)
@@ -279,6 +297,8 @@ class KState:
                 self.lsup[s][S] |= sup
                 self.ldirty = True
                 changed = True
+            if not changed:
+                self.dsig[key] = sig
         rng = _lenmask(forced.bit_count(), allowed.bit_count())
         if lm & rng != lm:
             lm &= rng

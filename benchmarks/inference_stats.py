@@ -1,0 +1,84 @@
+"""Numbers for the inference engine: soundness and wrong presumptions.
+
+    python benchmarks/inference_stats.py [FOLDER] [--deals N]
+
+On the corpus (every hand, every seat): how many certain conclusions the
+deal contradicts (must be 0), how many presumed and probable conclusions
+were drawn and what share the deal shows to be wrong, and how many
+departures from rule were recorded. Then N random deals played by the
+conventional test player and N by random legal cards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from _inference_util import audit  # noqa: E402
+
+from whistbook.cards import DECK  # noqa: E402
+from whistbook.corpus import check_file  # noqa: E402
+from whistbook.inference import explain, explain_play  # noqa: E402
+from whistbook.inference.player import play_deal, random_play  # noqa: E402
+from whistbook.replay import replay  # noqa: E402
+from whistbook.seats import SEATS, Seat  # noqa: E402
+
+
+def add(tot, a, ex):
+    for k in ("certain_wrong", "presumed", "presumed_wrong", "probable", "probable_wrong"):
+        tot[k] = tot.get(k, 0) + a[k]
+    tot["knowledge_certain_wrong"] = tot.get("knowledge_certain_wrong", 0) + a["knowledge_wrong"]["certain"]
+    tot["departures"] = tot.get("departures", 0) + len(ex.departures)
+    tot["explanations"] = tot.get("explanations", 0) + 1
+
+
+def show(name, tot):
+    p = tot.get("presumed", 0)
+    q = tot.get("probable", 0)
+    print(f"{name}: {tot.get('explanations', 0)} explanations; certain wrong {tot.get('certain_wrong', 0)} "
+          f"(knowledge {tot.get('knowledge_certain_wrong', 0)}); presumed {p}, wrong {tot.get('presumed_wrong', 0)} "
+          f"({100 * tot.get('presumed_wrong', 0) / max(p, 1):.1f}%); probable {q}, wrong "
+          f"{tot.get('probable_wrong', 0)} ({100 * tot.get('probable_wrong', 0) / max(q, 1):.1f}%); "
+          f"departures {tot.get('departures', 0)}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("folder", nargs="?", default=str(ROOT / "hands" / "cavendish"))
+    ap.add_argument("--deals", type=int, default=250)
+    args = ap.parse_args()
+    for label, seats in (("corpus, known hand", None), ("corpus, all seats", SEATS)):
+        tot: dict = {}
+        for f in sorted(Path(args.folder).glob("*.yaml")):
+            ch = check_file(f, solver=False)
+            if ch.replay is None:
+                continue
+            for s in seats or [None]:
+                ex = explain(ch, s)
+                add(tot, audit(ex, ch.replay), ex)
+        show(label, tot)
+    for label, player, base in (("conventional player", play_deal, 0), ("random legal play", random_play, 10_000)):
+        tot = {}
+        for seed in range(args.deals):
+            rng = random.Random(base + seed)
+            deck = list(DECK)
+            rng.shuffle(deck)
+            deal = {s: deck[i * 13:(i + 1) * 13] for i, s in enumerate(SEATS)}
+            turn_up = deal[Seat.Z][rng.randrange(13)]
+            tricks = player(deal, turn_up.suit, Seat.A, seed)
+            rp = replay(deal, turn_up.suit, Seat.A, tricks)
+            for s in SEATS:
+                ex = explain_play(deal, turn_up.suit, Seat.A, tricks, s, turn_up=turn_up, dealer=Seat.Z)
+                add(tot, audit(ex, rp), ex)
+        show(label, tot)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,124 @@
+"""The constraint store against exact enumeration of layouts.
+
+Small positions (three cards a hand, cards of two suits), random facts and
+random holding constraints that the true layout satisfies. Propagation must
+be sound: every layout that meets the constraints keeps each of its cards
+with a seat the store still allows, and each of its lengths. We also count
+how often the store is exact (no possibility left that no layout has).
+"""
+
+import itertools
+import random
+
+from whistbook.inference.state import Contradiction, Frame, KState
+
+SEATS = range(4)
+
+
+def scenario(rng: random.Random, size: int = 3):
+    pool = [s * 13 + r for s in (rng.randrange(4), rng.randrange(4)) for r in range(13)]
+    pool = sorted(set(pool))
+    cards = rng.sample(pool, 4 * size)
+    deal = {s: cards[s * size:(s + 1) * size] for s in SEATS}
+    return deal
+
+
+def holding(deal_seat_cards, S):
+    m = 0
+    for c in deal_seat_cards:
+        if c // 13 == S:
+            m |= 1 << (c % 13)
+    return m
+
+
+def build(rng, deal, size):
+    frame = Frame(0, deal[0], [c for s in SEATS for c in deal[s]], size)
+    st = KState(frame, deal[0])
+    owner = {c: s for s in SEATS for c in deal[s]}
+    unseen = [c for c in owner if owner[c] != 0]
+    cons = []  # (seat, suit, allowed masks)
+    for c in unseen:
+        r = rng.random()
+        if r < 0.15:
+            st.fix(c, owner[c], 2)
+            cons.append(("fix", c, owner[c]))
+        elif r < 0.35:
+            other = rng.choice([s for s in (1, 2, 3) if s != owner[c]])
+            st.remove(c, other, 2)
+            cons.append(("remove", c, other))
+    st.propagate()
+    for _ in range(rng.randrange(1, 4)):
+        s = rng.choice((1, 2, 3))
+        S = rng.choice(sorted({c // 13 for c in owner}))
+        true = holding(deal[s], S)
+        dom = st.domain(s, S)
+        keep = {m for m in dom if m == true or rng.random() < 0.5}
+        st.restrict(s, S, lambda m, k=frozenset(keep): m in k, 4)
+        cons.append(("dom", s, S, frozenset(keep)))
+        st.propagate()
+    return st, cons, unseen
+
+
+def layouts(deal, size, cons, unseen):
+    fixed = {c: s for kind, c, s in [x for x in cons if x[0] == "fix"]}
+    banned = {(c, s) for kind, c, s in [x for x in cons if x[0] == "remove"]}
+    doms = [x for x in cons if x[0] == "dom"]
+    free = [c for c in unseen]
+    for combo in itertools.combinations(free, size):
+        rest = [c for c in free if c not in combo]
+        for combo2 in itertools.combinations(rest, size):
+            combo3 = [c for c in rest if c not in combo2]
+            hand = {1: combo, 2: combo2, 3: combo3}
+            who = {c: s for s, cs in hand.items() for c in cs}
+            if any(who[c] != s for c, s in fixed.items()):
+                continue
+            if any(who[c] == s for c, s in banned):
+                continue
+            if any(holding(hand[s], S) not in keep for _, s, S, keep in doms):
+                continue
+            yield hand
+
+
+def test_propagation_is_sound_against_enumeration():
+    rng = random.Random(7)
+    exact = total = 0
+    for _ in range(300):
+        size = 3
+        deal = scenario(rng, size)
+        try:
+            st, cons, unseen = build(rng, deal, size)
+        except Contradiction:
+            raise AssertionError("the true layout meets every constraint, so no contradiction may be found")
+        seen_poss = {c: 0 for c in unseen}
+        seen_len = {(s, S): 0 for s in (1, 2, 3) for S in range(4)}
+        n = 0
+        for hand in layouts(deal, size, cons, unseen):
+            n += 1
+            for s, cs in hand.items():
+                for c in cs:
+                    seen_poss[c] |= 1 << s
+                for S in range(4):
+                    seen_len[(s, S)] |= 1 << sum(1 for c in cs if c // 13 == S)
+        assert n >= 1
+        for c in unseen:
+            assert seen_poss[c] & ~st.poss[c] == 0, (c, seen_poss[c], st.poss[c])
+        for (s, S), lm in seen_len.items():
+            assert lm & ~st.lens[s][S] == 0
+        total += 1
+        exact += all(seen_poss[c] == st.poss[c] for c in unseen)
+    # the store is not complete in general, but it should be exact most of the time
+    assert exact / total > 0.8, (exact, total)
+
+
+def test_contradiction_when_no_layout_exists():
+    deal = {0: [0, 1, 2], 1: [3, 4, 5], 2: [6, 7, 8], 3: [9, 10, 11]}
+    st = KState(Frame(0, deal[0], range(12), 3), deal[0])
+    st.propagate()
+    for c in (3, 4, 5, 6):
+        st.remove(c, 2, 2)
+        st.remove(c, 3, 2)
+    try:
+        st.propagate()
+    except Contradiction:
+        return
+    raise AssertionError("four cards cannot all be Y's when he holds three")
