@@ -14,7 +14,7 @@ partner) and ``right``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import SUITS, Card, Suit
@@ -351,16 +351,13 @@ def _trick_view(trick: Trick, remark: str | None, viewpoint: Seat, inferences: t
 # --- the inference and analysis contracts -------------------------------------------------
 #
 # Both modules are optional: a lesson is complete without them. Only the
-# attributes their public contracts name are read here.
-
-
-def _rule_page(rule: Any) -> str | None:
-    page = getattr(rule, "page", None)
-    return None if page in (None, "") else str(page)
-
+# attributes of their public contracts are read here (whistbook.inference:
+# Explanation, Inference, Departure, Rule; whistbook.analysis: Analysis,
+# CardVerdict).
 
 _CITATION = re.compile(r"\s*\(([^()]*)\)\.?\s*$")
 _CARD_CODE = re.compile(r"\b(10|[2-9TJQKA])([SHDC])\b")
+_CERTAINTY_ORDER = {"certain": 0, "presumed": 1, "probable": 2}
 
 
 def _split_citation(text: str) -> tuple[str, str | None]:
@@ -379,65 +376,47 @@ def _card_symbols(text: str) -> str:
 
 def _inference_views(explanation: Any, rules: Mapping[str, Any]) -> dict[int, tuple[InferenceView, ...]]:
     out: dict[int, tuple[InferenceView, ...]] = {}
-    if explanation is None:
-        return out
-    for et in getattr(explanation, "tricks", ()) or ():
+    for et in explanation.tricks if explanation is not None else ():
         views = []
-        for inf in getattr(et, "inferences", ()) or ():
-            rule_id = getattr(inf, "rule", None) or None
-            rule = rules.get(rule_id) if rule_id else None
-            certainty = str(getattr(inf, "certainty", "presumed") or "presumed")
-            page = getattr(inf, "page", None) or _rule_page(rule)
-            text = str(getattr(inf, "text", "") or "")
-            sentence, citation = _split_citation(text)
+        for inf in et.inferences:
+            rule = rules.get(inf.rule)
+            sentence, citation = _split_citation(inf.text)
             views.append(InferenceView(
-                seat=getattr(inf, "seat", None),
-                certainty=certainty if certainty in ("certain", "presumed", "probable") else "presumed",
-                text=text,
-                rule=rule_id if rule is not None else None,
-                rule_title=getattr(rule, "title", None) if rule is not None else None,
-                page=None if page is None else str(page),
+                seat=inf.seat,
+                certainty=inf.certainty if inf.certainty in _CERTAINTY_ORDER else "presumed",
+                text=inf.text,
+                rule=inf.rule if rule is not None else None,
+                rule_title=rule.title if rule is not None else None,
+                page=inf.page or (rule.page if rule is not None else None),
                 sentence=sentence, citation=citation,
             ))
         # certain first, then presumed, then probable: the page reads from facts to guesses
-        order = {"certain": 0, "presumed": 1, "probable": 2}
-        views.sort(key=lambda v: order[v.certainty])
-        out[int(et.number)] = tuple(views)
+        views.sort(key=lambda v: _CERTAINTY_ORDER[v.certainty])
+        out[et.number] = tuple(views)
     return out
 
 
 def _departure_views(explanation: Any, rules: Mapping[str, Any]) -> tuple[DepartureView, ...]:
     out = []
-    for d in (getattr(explanation, "departures", ()) or ()) if explanation is not None else ():
-        rule_id = getattr(d, "rule", None)
-        rule = rules.get(rule_id) if rule_id else None
-        trick = int(getattr(d, "trick", 0) or 0)
+    for d in explanation.departures if explanation is not None else ():
+        rule = rules.get(d.rule)
         out.append(DepartureView(
-            trick=trick, found_at=int(getattr(d, "found_at", 0) or trick), seat=d.seat,
-            rule=rule_id if rule is not None else None,
-            rule_title=getattr(rule, "title", None) if rule is not None else None,
-            text=_card_symbols(str(getattr(d, "text", "") or "")),
+            trick=d.trick, found_at=getattr(d, "found_at", 0) or d.trick, seat=d.seat,
+            rule=d.rule if rule is not None else None,
+            rule_title=rule.title if rule is not None else None,
+            text=_card_symbols(d.text),
         ))
     return tuple(out)
 
 
 def _analysis_notes(analysis: Any) -> dict[int, tuple[AnalysisNote, ...]]:
     out: dict[int, tuple[AnalysisNote, ...]] = {}
-    if analysis is None:
-        return out
-    for k, at in enumerate(getattr(analysis, "tricks", ()) or ()):
-        number = int(getattr(at, "number", k + 1))
-        notes = []
-        for v in getattr(at, "cards", ()) or ():
-            cost = getattr(v, "cost", 0) or 0
-            if cost > 0:
-                notes.append(AnalysisNote(
-                    seat=v.seat, card=v.card, cost=int(cost),
-                    tricks_if_played=getattr(v, "tricks_if_played", None),
-                    best_tricks=getattr(v, "best_tricks", None),
-                    best_cards=tuple(getattr(v, "best_cards", ()) or ()),
-                ))
-        out[number] = tuple(notes)
+    for at in analysis.tricks if analysis is not None else ():
+        out[at.number] = tuple(
+            AnalysisNote(seat=v.seat, card=v.card, cost=v.cost, tricks_if_played=v.tricks_if_played,
+                         best_tricks=v.best_tricks, best_cards=tuple(v.best_cards))
+            for v in at.cards if v.cost > 0
+        )
     return out
 
 
@@ -545,29 +524,25 @@ def _problem_view(checked: CheckedHand, viewpoint: Seat) -> ProblemView | None:
         return None
     size = len(hf.deal[Seat.A])
     needed = size if hf.task.tricks == -1 else hf.task.tricks
-    verdict = checked.problem
-    by_solution: dict[int, Any] = {}
-    if verdict is not None:
-        by_solution = {id(v.solution): v for v in getattr(verdict, "lines", ())}
+    verdict = checked.problem  # a ProblemVerdict, or None when the solver did not run
+    by_solution = {id(v.solution): v for v in verdict.lines} if verdict is not None else {}
     sols = []
     for sol in hf.solutions:
+        tricks = _solution_tricks(hf, sol, viewpoint)
         v = by_solution.get(id(sol))
+        if v is None:
+            sols.append(SolutionView(title=sol.title, tricks=tricks, account=sol.account, sound=None))
+            continue
         sols.append(SolutionView(
-            title=sol.title, tricks=_solution_tricks(hf, sol, viewpoint), account=sol.account,
-            sound=None if v is None else bool(v.sound),
-            error_card=getattr(v, "error_card", None),
-            error_total=getattr(v, "error_total", None),
-            refutation=getattr(v, "refutation", None),
-            refutation_also=tuple(getattr(v, "refutation_also", ()) or ()),
-            tricks_won=getattr(v, "tricks_won", None) if v is not None else None,
-            error_index=getattr(v, "error_index", None),
-            refutation_index=getattr(v, "refutation_index", None),
-            slips=tuple((sl.trick, sl.seat, sl.card, sl.before, sl.after, tuple(sl.better))
-                        for sl in (getattr(v, "slips", None) or ())),
+            title=sol.title, tricks=tricks, account=sol.account, sound=bool(v.sound),
+            error_card=v.error_card, error_total=v.error_total,
+            refutation=v.refutation, refutation_also=tuple(v.refutation_also),
+            tricks_won=v.tricks_won, error_index=v.error_index, refutation_index=v.refutation_index,
+            slips=tuple((sl.trick, sl.seat, sl.card, sl.before, sl.after, tuple(sl.better)) for sl in v.slips),
         ))
     return ProblemView(
         side=hf.task.side, needed=needed, size=size, text=hf.task.text,
-        achievable=getattr(verdict, "achievable", None), solutions=tuple(sols),
+        achievable=verdict.achievable if verdict is not None else None, solutions=tuple(sols),
     )
 
 

@@ -10,8 +10,6 @@ naming the template file and line.
 
 from __future__ import annotations
 
-import os
-import sys
 import traceback
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -19,7 +17,7 @@ from typing import Any, Iterable, Mapping
 import jinja2
 from markupsafe import Markup
 
-from ..cards import Card, Suit
+from ..cards import Card
 from ..errors import RenderError
 from ..seats import Side
 from .diagrams import deal_svg, trick_svg

@@ -12,7 +12,6 @@ from the network or read a file elsewhere.
 
 from __future__ import annotations
 
-import logging
 import re
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -29,8 +28,6 @@ from .environment import render_template, template_source
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 PAPERS = {"a5": "A5", "a4": "A4"}
 BOOKLET_LINKS = Links(root="", principles="", lesson_pattern="#{slug}-lesson")
-
-log = logging.getLogger(__name__)
 
 
 def _weasyprint():
