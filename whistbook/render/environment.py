@@ -29,13 +29,14 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
                  "ten", "eleven", "twelve", "thirteen")
 
 
-def make_environment(override_dir: str | Path | None = None, *, rules: Mapping[str, Any] | None = None) -> jinja2.Environment:
+def make_environment(override_dir: str | Path | None = None, *,
+                     rules: Mapping[str, Any] | None = None) -> jinja2.Environment:
     """The environment: project overrides, then the packaged defaults.
 
     ``rules`` (the principles registry) lets remarks link page references to
     principles.
     """
-    default = jinja2.FileSystemLoader(str(PACKAGE_TEMPLATES))
+    default = jinja2.PackageLoader("whistbook", "templates")
     loaders: list[jinja2.BaseLoader] = []
     if override_dir is not None and Path(override_dir).is_dir():
         loaders.append(jinja2.FileSystemLoader(str(override_dir)))
@@ -61,12 +62,13 @@ def make_environment(override_dir: str | Path | None = None, *, rules: Mapping[s
         number=_number_word,
         tricks=lambda n: f"{_number_word(n)} trick{'' if n == 1 else 's'}",
         markdown=jinja2.pass_context(_markdown),
-        markdown_inline=jinja2.pass_context(_markdown_inline),
         rule_href=jinja2.pass_context(_rule_href),
         html_block=_html_block,
         page_ref=_page_ref,
-        trick_svg=lambda t, analysis=False, four_colour=False: Markup(trick_svg(t, analysis=analysis, four_colour=four_colour)),
-        deal_svg=lambda lesson, centre="", four_colour=False: Markup(deal_svg(lesson, centre=centre, four_colour=four_colour)),
+        trick_svg=lambda t, analysis=False, four_colour=False: Markup(
+            trick_svg(t, analysis=analysis, four_colour=four_colour)),
+        deal_svg=lambda lesson, centre="", four_colour=False: Markup(
+            deal_svg(lesson, centre=centre, four_colour=four_colour)),
     )
     return env
 
@@ -112,10 +114,6 @@ def _principles(ctx: Any) -> str:
 
 def _markdown(ctx: Any, text: str | None, anchor: str = "") -> Markup:
     return ctx["remarks"].render(text, _principles(ctx), anchor=anchor)
-
-
-def _markdown_inline(ctx: Any, text: str | None, anchor: str = "") -> Markup:
-    return ctx["remarks"].render(text, _principles(ctx), anchor=anchor, inline=True)
 
 
 def _rule_href(ctx: Any, rule_id: str) -> str:

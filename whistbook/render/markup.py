@@ -136,16 +136,12 @@ class RemarkRenderer:
         md.core.ruler.push("whistbook", self._rewrite)
         self.md = md
 
-    def render(self, text: str | None, principles_href: str = "principles.html", *, anchor: str = "",
-               inline: bool = False) -> Markup:
+    def render(self, text: str | None, principles_href: str = "principles.html", *, anchor: str = "") -> Markup:
         """``anchor`` prefixes the targets of ``#fragment`` links (the booklet
         holds every lesson in one document, so its ids carry the lesson's slug)."""
         if not text:
             return Markup("")
-        env = {"principles": principles_href, "anchor": anchor}
-        if inline:
-            return Markup(self.md.renderInline(text.strip(), env))
-        return Markup(self.md.render(text.strip(), env))
+        return Markup(self.md.render(text.strip(), {"principles": principles_href, "anchor": anchor}))
 
     def rule_href(self, rule_id: str, principles_href: str) -> str | None:
         return f"{principles_href}#rule-{rule_id}" if rule_id in self.rules else None
