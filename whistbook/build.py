@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import logging
 import os
 import shutil
 import tempfile
@@ -207,13 +208,32 @@ def _swap_in(new: Path, output: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(f"{record.levelname.lower()}: {record.getMessage()}")
+
+
 def _lay_out_booklet(lessons: Sequence[Lesson], env: Any, engines: _Engines, options: Any, title: str,
                      say: Progress) -> Any:
+    """The booklet laid out; WeasyPrint's warnings (a bad CSS value in an
+    override, a broken link) are passed on as progress lines."""
     from .render.pdf import booklet_html, render_booklet_document
 
     say(f"laying out the booklet ({options.paper.upper()})")
     html = booklet_html(lessons, env, rules=engines.rules, options=options, title=title)
-    return render_booklet_document(lessons, env, rules=engines.rules, options=options, html=html)
+    collect = _Collect()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(collect)
+    try:
+        return render_booklet_document(lessons, env, rules=engines.rules, options=options, html=html)
+    finally:
+        logger.removeHandler(collect)
+        for message in collect.messages:
+            say(f"booklet: {message}")
 
 
 def _umask() -> int:

@@ -297,6 +297,10 @@ class Lesson:
             keys.append("notes")
         return tuple(keys)
 
+    def has_trick(self, number: int) -> bool:
+        """Whether the page shows trick ``number`` (as a diagram or in the compact list)."""
+        return any(t.number == number for t in self.tricks + self.unshown)
+
     def trick_groups(self, analysis: bool = False) -> list[list[TrickView]]:
         """The shown tricks in runs: a trick with notes alone, consecutive bare
         tricks together (the book sets such runs of diagrams side by side)."""
