@@ -24,6 +24,8 @@ examples:
   whistbook new my-hand.yaml               write a starter hand file
   whistbook analyse FILE                   judge every card played (double-dummy)
   whistbook analyse --summary hands        which hands were played without a costly card
+  whistbook build                          lesson pages, booklet and site from hands/ into output/
+  whistbook build --paper a4 --analysis    an A4 booklet with the double-dummy marks
 
 Problems are printed as 'path:line:col: error: message'. Exit status: 0 when
 every file is valid, 1 when any file has an error, 2 for a usage error.
@@ -214,6 +216,27 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_build(args: argparse.Namespace) -> int:
+    from .build import BuildFailed, BuildOptions, build
+
+    options = BuildOptions(
+        hands=Path(args.hands), output=Path(args.output), paper=args.paper,
+        four_colour=args.four_colour, analysis_in_booklet=args.analysis,
+    )
+
+    def progress(message: str) -> None:
+        if not args.quiet:
+            print(message, file=sys.stderr, flush=True)
+
+    try:
+        build(options, progress)
+    except BuildFailed as err:
+        _print_diagnostics(err.diagnostics, sys.stderr)
+        print(f"whistbook: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # exit 2 with a short usage line, as argparse does
         self.print_usage(sys.stderr)
@@ -281,6 +304,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--title", default="My hand", help="the hand's title")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("build", help="lesson pages, the PDF booklet and the site, from hands/ into output/",
+                       description="Check every hand file, then write the lesson pages (output/html/), the study "
+                                   "booklet (output/whistbook.pdf) and the site (output/site/). Nothing is written "
+                                   "when any hand has an error; the new output replaces the old only when complete.")
+    p.add_argument("--hands", default="hands", metavar="DIR", help="folder of hand files (default: hands)")
+    p.add_argument("--output", default="output", metavar="DIR", help="folder to write (default: output)")
+    p.add_argument("--paper", choices=("a5", "a4"), default="a5", help="the booklet's paper (default: a5)")
+    p.add_argument("--four-colour", action="store_true", help="four-colour suits (blue diamonds, green clubs)")
+    p.add_argument("--analysis", action="store_true", help="show the double-dummy marks in the booklet too")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the hand format",
                        description="Print the JSON Schema that describes hand files, for editors: save it and point "

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Pictures of the built output, to look at as a reader would:
+#   lessons at desktop (1280 px) and phone (390 px) widths in headless Chromium,
+#   a site page, and booklet pages as PNGs (pdftoppm).
+# Run `whistbook build` first. Writes into output/snapshots/.
+# Usage: scripts/snapshots.sh [LESSON-SLUG ...]   (default: Hand I and the Boston problem)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=output/snapshots
+mkdir -p "$out"
+slugs=("$@")
+[ ${#slugs[@]} -gt 0 ] || slugs=(cavendish-01-trump-lead-on-established-suit dick-02-boston-problem)
+
+shoot() {  # url png width height
+  local profile
+  profile=$(mktemp -d)
+  chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
+    --disable-component-update --disable-sync --no-first-run --hide-scrollbars \
+    --user-data-dir="$profile" --screenshot="$2" --window-size="$3,$4" "$1" >/dev/null 2>&1
+  rm -rf "$profile"
+  echo "$2"
+}
+
+for slug in "${slugs[@]}"; do
+  page="$PWD/output/html/$slug.html"
+  [ -f "$page" ] || { echo "no $page (run whistbook build)" >&2; exit 1; }
+  shoot "file://$page" "$out/$slug-desktop.png" 1280 4200
+  shoot "file://$page" "$out/$slug-phone.png" 390 9000
+done
+site_page="$PWD/output/site/lessons/${slugs[0]}.html"
+[ -f "$site_page" ] && shoot "file://$site_page" "$out/site-${slugs[0]}.png" 1280 3000
+
+# Booklet: cover, contents and the first lesson's pages, at 60 dpi; one page in grey.
+pdftoppm -png -r 60 -f 1 -l 9 output/whistbook.pdf "$out/booklet"
+pdftoppm -png -r 100 -gray -f 4 -l 4 output/whistbook.pdf "$out/booklet-grey"
+ls "$out"/booklet*.png

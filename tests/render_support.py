@@ -1,0 +1,69 @@
+"""Shared helpers for the rendering tests: checked hands, lessons, and
+hand files changed a little from the corpus."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from whistbook.check import CheckedHand, check
+from whistbook.corpus import check_file
+from whistbook.handfile import loads
+from whistbook.lesson import Lesson, build_lesson
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = ROOT / "hands"
+HAND_I = HANDS / "cavendish" / "01-trump-lead-on-established-suit.yaml"
+BOSTON = HANDS / "dick" / "02-boston-problem.yaml"
+
+#: an attribute that would load or link to something outside the output
+EXTERNAL = re.compile(r"""(?:src|href|srcset|xlink:href|data)\s*=\s*["']?\s*(?:https?:|ftp:|//|file:)""", re.I)
+CSS_EXTERNAL = re.compile(r"""url\(\s*["']?\s*(?:https?:|//|file:)|@import\s+["']?(?:https?:|//)""", re.I)
+
+
+@lru_cache(maxsize=None)
+def checked(path: Path = HAND_I) -> CheckedHand:
+    ch = check_file(path)
+    assert ch.ok, [str(d) for d in ch.diagnostics]
+    return ch
+
+
+def lesson(path: Path = HAND_I, *, inference: bool = True, analysis: bool = False) -> Lesson:
+    ch = checked(path)
+    explanation = rules = an = None
+    if inference:
+        from whistbook.inference import RULES, explain
+
+        explanation, rules = explain(ch), RULES
+    if analysis:
+        from whistbook.analysis import analyse
+
+        an = analyse(ch)
+    return build_lesson(ch, explanation=explanation, analysis=an, rules=rules)
+
+
+def hand_i_text(**changes: str) -> str:
+    """Hand I's file with some lines replaced: ``changes`` maps a line's start to its new text."""
+    text = HAND_I.read_text(encoding="utf-8")
+    for start, new in changes.items():
+        text = re.sub(rf"(?m)^{re.escape(start)}.*$", lambda m: new, text, count=1)
+    return text
+
+
+def hand_i_played_out() -> str:
+    """Hand I with tricks 11 to 13 written out (not shown in the book) instead of a claim."""
+    text = HAND_I.read_text(encoding="utf-8")
+    head, _ = text.split("ending:", 1)
+    return head + (
+        "  - cards: 6H 8C 5S 4H\n    shown: false\n"
+        "  - cards: 9D 9H 5H TC\n    shown: false\n    remark: The last diamond is good.\n"
+        "  - cards: AC JH JC KC\n    shown: false\n"
+        "result: AB win three by cards\n"
+    )
+
+
+def checked_text(text: str, name: str = "hands/test.yaml") -> CheckedHand:
+    ch = check(loads(text, name))
+    assert ch.ok, [str(d) for d in ch.diagnostics]
+    return ch

@@ -1,0 +1,120 @@
+"""``whistbook build``: gather and check everything first, write nothing on
+error, and swap the new output in whole."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from whistbook.build import BuildFailed, BuildOptions, build, lesson_slug
+from whistbook.cli import main
+from whistbook.errors import RenderError
+
+from render_support import BOSTON, EXTERNAL, HAND_I, HANDS, hand_i_text
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A small project: two hands and a problem, and an output folder from an earlier build."""
+    hands = tmp_path / "hands"
+    (hands / "cavendish").mkdir(parents=True)
+    (hands / "dick").mkdir()
+    shutil.copy(HAND_I, hands / "cavendish")
+    shutil.copy(HANDS / "cavendish" / "02-trump-lead-four-moderate-trumps.yaml", hands / "cavendish")
+    shutil.copy(BOSTON, hands / "dick")
+    out = tmp_path / "output"
+    out.mkdir()
+    (out / "earlier.txt").write_text("an earlier build\n", encoding="utf-8")
+    return tmp_path
+
+
+def _options(project: Path, **kw) -> BuildOptions:
+    return BuildOptions(hands=project / "hands", output=project / "output", templates=project / "templates",
+                        mkdocs_config=project / "mkdocs.yml", **kw)
+
+
+def _leftovers(project: Path) -> list[str]:
+    return sorted(p.name for p in project.iterdir() if p.name.startswith("."))
+
+
+def test_build_writes_pages_booklet_and_site(project):
+    lines: list[str] = []
+    report = build(_options(project), lines.append)
+    out = project / "output"
+    assert not (out / "earlier.txt").exists()  # replaced whole
+    pages = sorted(p.name for p in (out / "html").glob("*.html"))
+    assert pages == ["cavendish-01-trump-lead-on-established-suit.html",
+                     "cavendish-02-trump-lead-four-moderate-trumps.html",
+                     "dick-02-boston-problem.html", "glossary.html", "index.html", "principles.html"]
+    assert (out / "whistbook.pdf").read_bytes().startswith(b"%PDF-")
+    assert (out / "site" / "lessons" / "cavendish-01-trump-lead-on-established-suit.html").is_file()
+    assert (report.lessons, report.problems) == (2, 1) and report.pdf_pages > 8
+    assert lines[:4] == ["checking 3 hand files in " + str(project / "hands"), "[1/3] Hand I", "[2/3] Hand II",
+                         "[3/3] The Boston Double-Dummy Problem"]
+    assert any(line.startswith("laying out the booklet (A5)") for line in lines)
+    assert _leftovers(project) == []
+    for path in (out / "html").iterdir():
+        assert not EXTERNAL.search(path.read_text(encoding="utf-8")), path
+
+
+def test_a_broken_hand_writes_nothing_and_reports_every_problem(project, capsys):
+    (project / "hands" / "cavendish" / "01-trump-lead-on-established-suit.yaml").write_text(
+        hand_i_text(**{"  - cards: 5C 3C QC 4C": "  - cards: 5C 3C QC 4S",
+                       "turn_up:": "turn_up: 2S\nsource_page: 12"}),
+        encoding="utf-8",
+    )
+    with pytest.raises(BuildFailed) as err:
+        build(_options(project))
+    assert (project / "output" / "earlier.txt").read_text() == "an earlier build\n"
+    assert sorted(p.name for p in (project / "output").iterdir()) == ["earlier.txt"]
+    assert _leftovers(project) == []
+    messages = [str(d) for d in err.value.diagnostics]
+    assert messages and all(m.split(":")[0].endswith("01-trump-lead-on-established-suit.yaml") for m in messages)
+    assert all(m.split(":")[1].isdigit() and m.split(":")[2].isdigit() for m in messages)  # path:line:col
+
+    code = main(["build", "--hands", str(project / "hands"), "--output", str(project / "output")])
+    err_text = capsys.readouterr().err
+    assert code == 1
+    assert "01-trump-lead-on-established-suit.yaml:" in err_text and "error:" in err_text
+    assert "nothing was written" in err_text
+    assert (project / "output" / "earlier.txt").exists()
+
+
+def test_a_failure_while_writing_leaves_the_old_output(project, monkeypatch):
+    import whistbook.render.site as site
+
+    def fail(*args, **kwargs):
+        raise RenderError("site: MkDocs failed: on purpose")
+
+    monkeypatch.setattr(site, "build_site", fail)
+    with pytest.raises(RenderError, match="on purpose"):
+        build(_options(project))
+    assert sorted(p.name for p in (project / "output").iterdir()) == ["earlier.txt"]
+    assert _leftovers(project) == []
+
+
+def test_options_and_a_project_template(project):
+    (project / "templates").mkdir()
+    (project / "templates" / "lesson.html").write_text(
+        '{% extends "default/lesson.html" %}{% block title %}Mine: {{ lesson.title }}{% endblock %}', encoding="utf-8")
+    report = build(_options(project, paper="a4", four_colour=True, analysis_in_booklet=True))
+    page = (project / "output" / "html" / "cavendish-01-trump-lead-on-established-suit.html").read_text()
+    assert "<title>Mine: Hand I</title>" in page and 'class="four-colour"' in page
+    assert report.pdf_pages > 0
+
+
+def test_usage_errors(project, capsys):
+    assert main(["build", "--hands", str(project / "nowhere"), "--output", str(project / "out")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as err:
+        main(["build", "--paper", "letter"])
+    assert err.value.code == 2
+
+
+def test_lesson_slugs_name_the_folder():
+    assert lesson_slug(HAND_I, HANDS) == "cavendish-01-trump-lead-on-established-suit"
+    assert lesson_slug(HAND_I, HANDS / "cavendish") == "01-trump-lead-on-established-suit"

@@ -1,0 +1,146 @@
+"""Lesson pages: what a lesson shows, in the book's order, and nothing from outside."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from whistbook.lesson import build_lesson, themes_of
+from whistbook.render.context import Links, RenderOptions
+from whistbook.render.environment import make_environment
+from whistbook.render.html import render_html, render_lesson
+
+from render_support import (BOSTON, CSS_EXTERNAL, EXTERNAL, HAND_I, checked, checked_text, hand_i_played_out,
+                            hand_i_text, lesson)
+
+
+@pytest.fixture(scope="module")
+def env():
+    from whistbook.inference import RULES
+
+    return make_environment(None, rules=RULES)
+
+
+@pytest.fixture(scope="module")
+def page(env) -> str:
+    return render_lesson(lesson(analysis=True), env)
+
+
+def test_a_diagram_per_shown_trick_in_order(page):
+    shown = [t for t in checked().replay.tricks if t.shown]
+    assert page.count('class="trick-svg"') == len(shown) == 10
+    numbers = [int(n) for n in re.findall(r'<section class="trick[^"]*" id="trick-(\d+)"', page)]
+    assert numbers == list(range(1, 11))
+
+
+def test_the_diagram_puts_the_known_hand_at_the_foot_and_marks_leader_and_winner(page):
+    first = page[page.index('id="trick-1"'):page.index('id="trick-2"')]
+    svg = first[first.index("<svg"):first.index("</svg>")]
+    # A (the known hand) is at the foot: his 2♦ is drawn lowest, B's queen highest
+    ys = {card: float(y) for y, card in re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*dg-card[^>]*>([^<]+)<', svg)}
+    assert ys["2♦"] > ys["4♦"] > ys["Q♦"] and ys["A♦"] == ys["4♦"]
+    assert "↷A" in svg  # A led
+    assert 'class="dg-winner"' in svg  # Z's ace is boxed
+    assert "Tricks\u2002AB\u00a00\u2003YZ\u00a01" in svg
+
+
+def test_the_lesson_holds_the_books_parts_in_order(page):
+    order = ["lesson-title", "Trump lead from four trumps", "A’s hand", "Love-all", "Turned up",
+             'id="trick-1"', 'id="trick-10"', "Tricks 11 to 13", "Whatever B leads", "The hands",
+             "AB win three by cards", "Score after the hand"]
+    main = page[page.index("<main"):]
+    at = [main.index(s) for s in order]
+    assert at == sorted(at), dict(zip(order, at))
+
+
+def test_remarks_are_markdown_with_cards_and_page_links(page):
+    assert "Diamonds are A’s longest and best suit" in page
+    assert 'href="principles.html#rule-lead_strongest_suit"' in page
+
+
+def test_inferences_certain_apart_from_presumed_each_citing_its_rule(page):
+    trick1 = page[page.index('id="trick-1"'):page.index('id="trick-2"')]
+    certain = trick1.index('inference-group inference-certain')
+    presumed = trick1.index('inference-group inference-presumed')
+    assert certain < presumed
+    assert "Z holds the two of spades." in trick1[certain:presumed]
+    assert re.search(r'href="principles.html#rule-turn_up_card"', trick1[certain:presumed])
+    assert "Presumably Y does not hold the three of diamonds." in trick1[presumed:]
+
+
+def test_double_dummy_marks_are_labelled(page):
+    assert 'class="dg-cost"' in page and "Double-dummy" in page
+    assert "cost one trick" in page
+
+
+def test_analysis_can_be_left_out(env):
+    off = render_lesson(lesson(analysis=True), env, options=RenderOptions(analysis=False))
+    assert "dg-cost" not in off and "cost one trick" not in off
+
+
+def test_suits_carry_their_symbol_and_a_suit_class(page):
+    assert re.search(r'<span class="card suit-spades"[^>]*>2♠</span>', page)  # the turn-up
+    assert 'class="suit-row suit-hearts"' in page
+
+
+def test_four_colour_option(env):
+    two = render_lesson(lesson(), env)
+    four = render_lesson(lesson(), env, options=RenderOptions(four_colour=True))
+    assert 'class="four-colour"' in four and "four-colour" not in two
+    assert "#1d55a5" in four and "#1d55a5" not in two  # blue diamonds in the diagrams
+
+
+def test_ending_written_out_is_listed_compactly(env):
+    ch = checked_text(hand_i_played_out())
+    html = render_lesson(build_lesson(ch), env)
+    table = html[html.index('class="compact-tricks"'):]
+    assert len(re.findall(r'<tr id="trick-1[123]"><td>', table)) == 3
+    assert "The last diamond is good." in table
+    assert "Tricks 11 to 13" in html
+    assert html.count('class="trick-svg"') == 10
+
+
+def test_errata_are_shown(env):
+    text = hand_i_text(**{"result:": "result: AB win three by cards\nerrata:\n  - trick: 5\n    printed: 8S\n"
+                                    "    used: 9S\n    reason: The card printed is already played."})
+    html = render_lesson(build_lesson(checked_text(text)), env)
+    errata = html[html.index("Corrections to the printed hand"):]
+    assert 'href="#trick-5"' in errata and "already played" in errata
+    assert ">8S<" in errata or "8S" in errata
+
+
+def test_problem_page(env):
+    html = render_lesson(lesson(BOSTON, inference=False), env)
+    assert "Task" in html and "A and B to take all thirteen tricks" in html
+    assert len(re.findall(r'<section class="solution', html)) == len(checked(BOSTON).hand.solutions)
+    assert "verdict-sound" in html and "verdict-unsound" in html
+    assert 'class="deal-svg"' in html
+
+
+def test_the_html_set_is_complete_and_local(env):
+    from whistbook.inference import RULES
+
+    pages = render_html([lesson(), lesson(BOSTON, inference=False)], env, rules=RULES)
+    assert set(pages) >= {"cavendish-01-trump-lead-on-established-suit.html".replace("cavendish-", ""),
+                          "index.html", "principles.html", "glossary.html", "whistbook.css"} - {""}
+    for name, text in pages.items():
+        assert not EXTERNAL.search(text), name
+        assert not CSS_EXTERNAL.search(text), name
+    principles = pages["principles.html"]
+    assert all(f'id="rule-{rule_id}"' in principles for rule_id in RULES)
+
+
+def test_lessons_are_grouped_by_theme():
+    assert [t.slug for t in themes_of(["leads", "trumps", "second-hand"])] == ["leads", "second-and-third-hand", "trumps"]
+    assert themes_of(["playing-to-the-score"]) == ()
+
+
+def test_one_lesson_renders_quickly(env):
+    import time
+
+    ls = lesson(analysis=True)
+    render_lesson(ls, env)
+    start = time.perf_counter()
+    render_lesson(ls, env)
+    assert time.perf_counter() - start < 0.5  # the benchmark holds the real figure (under 100 ms)

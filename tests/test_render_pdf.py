@@ -1,0 +1,153 @@
+"""The booklet: pages, contents, bookmarks, paper, fonts, and a fetcher that
+loads nothing but whistbook's own assets."""
+
+from __future__ import annotations
+
+import logging
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from whistbook.errors import RenderError
+from whistbook.render.context import RenderOptions
+from whistbook.render.environment import make_environment
+from whistbook.render.pdf import ASSETS_DIR, booklet_html, make_fetcher, render_booklet, render_booklet_document
+
+from render_support import BOSTON, EXTERNAL, checked_text, hand_i_text, lesson
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def lessons():
+    return [lesson(), lesson(BOSTON, inference=False)]
+
+
+@pytest.fixture(scope="module")
+def env():
+    from whistbook.inference import RULES
+
+    return make_environment(None, rules=RULES)
+
+
+@pytest.fixture(scope="module")
+def document(lessons, env):
+    from whistbook.inference import RULES
+
+    return render_booklet_document(lessons, env, rules=RULES, options=RenderOptions(medium="print", analysis=False))
+
+
+def _bookmarks(document):
+    return [(label, target[0]) for label, target, *_ in document.make_bookmark_tree()]
+
+
+def test_page_count_and_bookmarks(document):
+    marks = _bookmarks(document)
+    labels = [label for label, _ in marks]
+    assert labels == ["Contents", "Hand I", "The Boston Double-Dummy Problem", "Lessons by theme",
+                      "Principles of play", "Glossary"]
+    pages = [page for _, page in marks]
+    assert pages == sorted(pages) and len(set(pages)) == len(pages)  # each lesson starts a new page
+    assert pages[0] == 1  # the cover is page 0
+    assert len(document.pages) > pages[-1] >= 6
+
+
+def test_contents_has_an_entry_per_lesson_with_its_page(lessons, env):
+    html = booklet_html(lessons, env, options=RenderOptions(medium="print"))
+    contents = html[html.index('<nav class="contents"'):html.index("</nav>")]
+    for ls in lessons:
+        assert f'href="#{ls.slug}-lesson"' in contents
+        assert f'id="{ls.slug}-lesson"' in html
+    assert "target-counter" in (ASSETS_DIR.parent / "templates" / "css" / "print.css").read_text()
+
+
+def test_the_pdf_is_a_pdf_with_fonts_embedded(lessons, env, tmp_path):
+    pdf = render_booklet(lessons[:1], env, options=RenderOptions(medium="print", analysis=False))
+    assert pdf.startswith(b"%PDF-")
+    if shutil.which("pdffonts") is None:
+        pytest.skip("pdffonts (poppler-utils) is not installed")
+    path = tmp_path / "b.pdf"
+    path.write_bytes(pdf)
+    rows = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+    assert rows and all("DejaVu" in row for row in rows)
+    assert all(row.split()[-5] == "yes" for row in rows)  # the "emb" column
+
+
+def test_a4_and_a5(lessons, env):
+    a5 = render_booklet_document(lessons[:1], env, options=RenderOptions(medium="print", paper="a5"))
+    a4 = render_booklet_document(lessons[:1], env, options=RenderOptions(medium="print", paper="a4"))
+    mm = 96 / 25.4  # CSS px per mm
+    assert round(a5.pages[0].width / mm) == 148 and round(a5.pages[0].height / mm) == 210
+    assert round(a4.pages[0].width / mm) == 210 and round(a4.pages[0].height / mm) == 297
+
+
+def test_the_booklet_lays_out_without_warnings(lessons, env, caplog):
+    with caplog.at_level(logging.WARNING, logger="weasyprint"):
+        render_booklet_document(lessons, env, options=RenderOptions(medium="print", analysis=True, four_colour=True))
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("weasyprint")] == []
+
+
+def test_analysis_is_off_in_print_unless_asked(env):
+    ls = [lesson(analysis=True)]
+    off = booklet_html(ls, env, options=RenderOptions(medium="print", analysis=False))
+    on = booklet_html(ls, env, options=RenderOptions(medium="print", analysis=True))
+    assert "dg-cost" not in off and "cost one trick" not in off
+    assert "dg-cost" in on and "cost one trick" in on
+
+
+@pytest.mark.parametrize("url", [
+    "http://example.com/card.png", "https://example.com/card.png", "ftp://example.com/x",
+    "file:///etc/passwd", "../../etc/passwd",
+])
+def test_the_fetcher_refuses_everything_outside_the_assets(env, url):
+    from weasyprint import HTML
+
+    html = f'<p>x</p><img src="{url}">'
+    with pytest.raises(BaseException) as err:  # FatalURLFetchingError is a BaseException
+        HTML(string=html, base_url=ASSETS_DIR.as_uri() + "/", url_fetcher=make_fetcher()).render()
+    assert type(err.value).__name__ == "FatalURLFetchingError"
+
+
+def test_the_fetcher_allows_data_and_the_assets():
+    fetcher = make_fetcher()
+    assert fetcher.fetch("data:text/plain,hello").read() == b"hello"
+    readme = ASSETS_DIR / "README.md"
+    assert fetcher.fetch(readme.as_uri()).read() == readme.read_bytes()
+
+
+def test_a_refused_resource_stops_the_booklet_as_a_render_error(env, tmp_path):
+    (tmp_path / "booklet.html").write_text('<p>x</p><img src="https://example.com/x.png">\n', encoding="utf-8")
+    with pytest.raises(RenderError, match="example.com"):
+        render_booklet_document([lesson(inference=False)], make_environment(tmp_path),
+                                options=RenderOptions(medium="print"))
+
+
+def test_a_remark_cannot_make_the_booklet_fetch_anything(env, monkeypatch):
+    remark = ("remark: 'See ![card](http://example.com/c.png), ![x](../../etc/passwd), "
+              "[more](https://example.com/) and <img src=\"file:///etc/passwd\">.'")
+    text = hand_i_text(**{"    remark: A takes the finesse": "    " + remark})
+    ls = [__import__("whistbook.lesson", fromlist=["build_lesson"]).build_lesson(checked_text(text))]
+    fetched = []
+    import whistbook.render.pdf as pdf
+
+    real = pdf.make_fetcher
+
+    def spy(*args, **kwargs):
+        f = real(*args, **kwargs)
+        original = f.fetch
+
+        def fetch(url, headers=None):
+            fetched.append(url)
+            return original(url, headers)
+
+        f.fetch = fetch
+        return f
+
+    monkeypatch.setattr(pdf, "make_fetcher", spy)
+    html = booklet_html(ls, env, options=RenderOptions(medium="print"))
+    assert "See " in html and "<img" not in html
+    assert not EXTERNAL.search(html)
+    render_booklet_document(ls, env, options=RenderOptions(medium="print"), html=html)
+    assert fetched == []

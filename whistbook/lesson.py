@@ -1,0 +1,589 @@
+"""The view model a lesson page is rendered from: plain data, no behaviour.
+
+:func:`build_lesson` turns a checked hand (and, when they are available, the
+inferences of :mod:`whistbook.inference` and the double-dummy verdicts of
+:mod:`whistbook.analysis`) into a :class:`Lesson`. Templates receive only
+these records; every fact a page shows is decided here, and every word
+around the facts is chosen by the templates.
+
+The seats of a trick are placed as the book places them: the known hand
+nearest the reader (``bottom``), then clockwise ``left``, ``top`` (its
+partner) and ``right``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from .cards import SUITS, Card, Suit
+from .check import CheckedHand, describe_result
+from .model import Solution
+from .replay import Trick
+from .seats import SEATS, Seat, Side
+
+#: Where each seat sits relative to the reader: index = clockwise turns from the viewpoint.
+POSITIONS: tuple[str, ...] = ("bottom", "left", "top", "right")
+
+#: The themes of the site and of the booklet's contents, in the order shown,
+#: with the hand-file tags that place a lesson under each.
+THEMES: tuple[tuple[str, str, frozenset[str]], ...] = (
+    ("leads", "Leads", frozenset({
+        "leads", "lead", "opening-lead", "original-lead", "returns", "return", "weak-suit",
+        "american-leads", "forced-lead",
+    })),
+    ("second-and-third-hand", "Second and third hand", frozenset({
+        "second-hand", "third-hand", "fourth-hand", "finesse", "finessing", "unblocking",
+        "covering", "underplay",
+    })),
+    ("trumps", "Trumps", frozenset({
+        "trumps", "trump-lead", "trump-leads", "ruffing", "forcing", "force", "call",
+        "echo", "calling", "trumping", "overtrumping", "cross-ruff", "signals",
+    })),
+    ("discards", "Discards", frozenset({"discards", "discard", "discarding"})),
+    ("counting", "Counting and inference", frozenset({
+        "counting", "count", "inference", "inferences", "drawing-inferences", "placing-cards",
+    })),
+    ("coups", "Coups and end play", frozenset({
+        "coups", "coup", "end-play", "endplay", "grand-coup", "squeeze", "throw-in",
+        "false-card", "false-cards", "deschapelles-coup",
+    })),
+)
+
+
+@dataclass(frozen=True)
+class ThemeRef:
+    slug: str
+    title: str
+
+
+@dataclass(frozen=True)
+class SuitHolding:
+    suit: Suit
+    cards: tuple[Card, ...]  # high to low
+
+
+@dataclass(frozen=True)
+class HandView:
+    seat: Seat
+    position: str  # bottom/left/top/right, relative to the viewpoint
+    known: bool
+    suits: tuple[SuitHolding, ...]  # spades, hearts, diamonds, clubs
+    dealer: bool = False
+
+
+@dataclass(frozen=True)
+class PlayView:
+    seat: Seat
+    card: Card
+    position: str
+    order: int  # 1 for the lead .. 4
+    leads: bool
+    wins: bool
+    #: double-dummy tricks this card gave away (0 or None: none, or not analysed)
+    cost: int | None = None
+
+
+@dataclass(frozen=True)
+class InferenceView:
+    seat: Seat | None
+    certainty: str  # "certain" | "presumed" | "probable"
+    text: str
+    rule: str | None  # rule id, the anchor on the principles page
+    rule_title: str | None
+    page: str | None  # the book's page for the rule, e.g. "82-84" or "Laws 52-53"
+    #: the text without its closing citation, and the citation ("third hand high, p. 92")
+    sentence: str = ""
+    citation: str | None = None
+
+
+@dataclass(frozen=True)
+class InferenceLine:
+    """Inferences that rest on the same rule, as one line with one citation."""
+
+    certainty: str
+    sentences: tuple[str, ...]
+    rule: str | None
+    rule_title: str | None
+    page: str | None
+    citation: str | None
+
+
+@dataclass(frozen=True)
+class DepartureView:
+    """A presumption that later cards overturned: the player did not play to rule."""
+
+    trick: int  # the trick of the play that broke the rule
+    found_at: int  # the trick whose cards showed it
+    seat: Seat
+    rule: str | None
+    rule_title: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class AnalysisNote:
+    """One card that cost tricks, double-dummy."""
+
+    seat: Seat
+    card: Card
+    cost: int
+    tricks_if_played: int | None
+    best_tricks: int | None
+    best_cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class TrickView:
+    number: int
+    leader: Seat
+    winner: Seat
+    winning_card: Card
+    tally: tuple[int, int]  # AB, YZ after the trick
+    plays: tuple[PlayView, ...]  # in play order
+    by_position: Mapping[str, PlayView]
+    shown: bool
+    remark: str | None  # Markdown source
+    inferences: tuple[InferenceView, ...] = ()
+    analysis: tuple[AnalysisNote, ...] = ()
+    #: departures from rule that this trick's cards revealed
+    departures: tuple[DepartureView, ...] = ()
+
+    def has_notes(self, analysis: bool = False) -> bool:
+        """Whether anything is written under the diagram (a remark, inferences, a
+        departure, or with ``analysis`` a double-dummy note)."""
+        return bool(self.remark or self.inferences or self.departures or (analysis and self.analysis))
+
+    @property
+    def certain(self) -> tuple[InferenceView, ...]:
+        return tuple(i for i in self.inferences if i.certainty == "certain")
+
+    @property
+    def presumed(self) -> tuple[InferenceView, ...]:
+        return tuple(i for i in self.inferences if i.certainty != "certain")
+
+    def inference_lines(self, group: str) -> list[InferenceLine]:
+        """The certain (or the presumed and probable) inferences, with neighbours
+        that rest on the same rule and are equally firm run together, so that
+        a rule is cited once for them."""
+        items = self.certain if group == "certain" else self.presumed
+        lines: list[InferenceLine] = []
+        for i in items:
+            last = lines[-1] if lines else None
+            if last is not None and (last.rule, last.citation, last.certainty) == (i.rule, i.citation, i.certainty):
+                lines[-1] = InferenceLine(last.certainty, last.sentences + (i.sentence or i.text,), i.rule,
+                                          i.rule_title, i.page, i.citation)
+            else:
+                lines.append(InferenceLine(i.certainty, (i.sentence or i.text,), i.rule, i.rule_title, i.page, i.citation))
+        return lines
+
+
+@dataclass(frozen=True)
+class ErratumView:
+    trick: int | None
+    printed: str
+    used: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class EndingView:
+    first_trick: int  # the first trick the ending covers
+    account: str | None  # Markdown source
+    claim: tuple[tuple[Side, int], ...]
+
+
+@dataclass(frozen=True)
+class ResultView:
+    text: str  # e.g. "AB win three by cards"
+    tricks: tuple[int, int]  # AB, YZ over the whole hand
+    before: tuple[int, int]
+    after: tuple[int, int]
+    game: Side | None
+    game_value: str | None  # "treble", "double", "single"
+    rules: str
+
+
+@dataclass(frozen=True)
+class SolutionView:
+    title: str
+    tricks: tuple[tuple[PlayView, ...], ...]  # each trick's plays in order
+    account: str | None
+    sound: bool | None  # None when the solver did not judge it
+    #: the solving side's card that gives up the task: (trick, seat, card), and the tricks left to it then
+    error_card: tuple[int, Seat, Card] | None = None
+    error_total: int | None = None
+    #: the defence that beats the line: (trick, defender, card, tricks the side then takes in all)
+    refutation: tuple[int, Seat, Card, int] | None = None
+    refutation_also: tuple[Card, ...] = ()
+    #: tricks the side takes in the line as written
+    tricks_won: int | None = None
+    #: positions in the line (0-based, across tricks) of the error card and of the refuted play
+    error_index: int | None = None
+    refutation_index: int | None = None
+    #: every card of the line that changed the double-dummy result:
+    #: (trick, seat, card, tricks for the side before, after, better cards)
+    slips: tuple[tuple[int, Seat, Card, int, int, tuple[Card, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class ProblemView:
+    side: Side
+    needed: int
+    size: int  # cards in each hand
+    text: str
+    achievable: int | None
+    solutions: tuple[SolutionView, ...]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """Everything one lesson page (or problem page) shows."""
+
+    slug: str
+    path: str
+    kind: str  # "hand" | "problem"
+    title: str
+    theme: str | None
+    source: str | None
+    tags: tuple[str, ...]
+    themes: tuple[ThemeRef, ...]
+    viewpoint: Seat
+    known_hand: HandView | None
+    score_before: tuple[int, int] | None
+    rules: str
+    turn_up: Card | None
+    trumps: Suit
+    dealer: Seat | None
+    leader: Seat
+    tricks: tuple[TrickView, ...]  # the shown tricks
+    unshown: tuple[TrickView, ...]  # tricks written out but not shown in the book
+    ending: EndingView | None
+    errata: tuple[ErratumView, ...]
+    deal: tuple[HandView, ...]  # bottom, left, top, right
+    result: ResultView | None
+    notes: str | None
+    problem: ProblemView | None = None
+    #: how the double-dummy analysis saw the start, e.g. {AB: 7, YZ: 6}; None if not analysed
+    analysis_start: tuple[int, int] | None = None
+    analysed: bool = False
+    inferred: bool = False
+    departures: tuple[DepartureView, ...] = ()
+    #: what double-dummy figures assume, shown with them (from the analysis module)
+    analysis_note: str | None = None
+    #: position in the build (1-based), for "[12/39]" and the contents
+    index: int = 0
+
+    @property
+    def deal_by_position(self) -> dict[str, HandView]:
+        return {h.position: h for h in self.deal}
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The parts this lesson has, in page order (templates give each its heading)."""
+        if self.kind == "problem":
+            keys = ["problem"]
+            if self.problem is not None and self.problem.solutions:
+                keys.append("solutions")
+        else:
+            keys = ["intro", "play"]
+            if self.unshown or self.ending is not None:
+                keys.append("ending")
+            if self.errata:
+                keys.append("errata")
+            keys.append("hands")
+        if self.notes:
+            keys.append("notes")
+        return tuple(keys)
+
+    def has_trick(self, number: int) -> bool:
+        """Whether the page shows trick ``number`` (as a diagram or in the compact list)."""
+        return any(t.number == number for t in self.tricks + self.unshown)
+
+    def trick_groups(self, analysis: bool = False) -> list[list[TrickView]]:
+        """The shown tricks in runs: a trick with notes alone, consecutive bare
+        tricks together (the book sets such runs of diagrams side by side)."""
+        groups: list[list[TrickView]] = []
+        for t in self.tricks:
+            if t.has_notes(analysis) or not groups or groups[-1][-1].has_notes(analysis):
+                groups.append([t])
+            else:
+                groups[-1].append(t)
+        return groups
+
+
+def position_of(seat: Seat, viewpoint: Seat) -> str:
+    return POSITIONS[viewpoint.turns_to(seat)]
+
+
+def themes_of(tags: Iterable[str]) -> tuple[ThemeRef, ...]:
+    """The themes a lesson belongs to, from its tags, in theme order."""
+    norm = {re.sub(r"[\s_]+", "-", t.strip().lower()) for t in tags}
+    return tuple(ThemeRef(slug, title) for slug, title, keys in THEMES if norm & keys)
+
+
+def _hand_view(cards: Iterable[Card], seat: Seat, viewpoint: Seat, known: bool, dealer: bool = False) -> HandView:
+    cs = list(cards)
+    suits = tuple(
+        SuitHolding(s, tuple(sorted((c for c in cs if c.suit == s), key=lambda c: -c.rank))) for s in SUITS
+    )
+    return HandView(seat, position_of(seat, viewpoint), known, suits, dealer)
+
+
+def _play_views(trick: Trick, viewpoint: Seat, costs: Mapping[tuple[Seat, Card], int]) -> tuple[PlayView, ...]:
+    return tuple(
+        PlayView(
+            seat=p.seat, card=p.card, position=position_of(p.seat, viewpoint), order=k + 1,
+            leads=k == 0, wins=p.seat == trick.winner, cost=costs.get((p.seat, p.card)),
+        )
+        for k, p in enumerate(trick.plays)
+    )
+
+
+def _trick_view(trick: Trick, remark: str | None, viewpoint: Seat, inferences: tuple[InferenceView, ...],
+                analysis: tuple[AnalysisNote, ...], departures: tuple[DepartureView, ...] = ()) -> TrickView:
+    costs = {(n.seat, n.card): n.cost for n in analysis}
+    plays = _play_views(trick, viewpoint, costs)
+    return TrickView(
+        number=trick.number, leader=trick.leader, winner=trick.winner, winning_card=trick.winning_card,
+        tally=trick.tally, plays=plays, by_position={p.position: p for p in plays}, shown=trick.shown,
+        remark=remark, inferences=inferences, analysis=analysis, departures=departures,
+    )
+
+
+# --- the inference and analysis contracts -------------------------------------------------
+#
+# Both modules are optional: a lesson is complete without them. Only the
+# attributes of their public contracts are read here (whistbook.inference:
+# Explanation, Inference, Departure, Rule; whistbook.analysis: Analysis,
+# CardVerdict).
+
+_CITATION = re.compile(r"\s*\(([^()]*)\)\.?\s*$")
+_CARD_CODE = re.compile(r"\b(10|[2-9TJQKA])([SHDC])\b")
+_CERTAINTY_ORDER = {"certain": 0, "presumed": 1, "probable": 2}
+
+
+def _split_citation(text: str) -> tuple[str, str | None]:
+    """``"Presumably ... (third hand high, p. 92)."`` -> the sentence and the citation."""
+    m = _CITATION.search(text)
+    if m is None or not re.search(r"\d", m.group(1)):
+        return text, None
+    citation = re.sub(r"\b(pp?\.|Laws?) ", lambda c: c.group(1) + "\u00a0", m.group(1))
+    return text[:m.start()].rstrip() + ".", citation
+
+
+def _card_symbols(text: str) -> str:
+    """Card codes in engine text (``8H``) as a lesson writes cards (``8♥``)."""
+    return _CARD_CODE.sub(lambda m: m.group(1) + Suit.parse(m.group(2)).symbol, text)
+
+
+def _inference_views(explanation: Any, rules: Mapping[str, Any]) -> dict[int, tuple[InferenceView, ...]]:
+    out: dict[int, tuple[InferenceView, ...]] = {}
+    for et in explanation.tricks if explanation is not None else ():
+        views = []
+        for inf in et.inferences:
+            rule = rules.get(inf.rule)
+            sentence, citation = _split_citation(inf.text)
+            views.append(InferenceView(
+                seat=inf.seat,
+                certainty=inf.certainty if inf.certainty in _CERTAINTY_ORDER else "presumed",
+                text=inf.text,
+                rule=inf.rule if rule is not None else None,
+                rule_title=rule.title if rule is not None else None,
+                page=inf.page or (rule.page if rule is not None else None),
+                sentence=sentence, citation=citation,
+            ))
+        # certain first, then presumed, then probable: the page reads from facts to guesses
+        views.sort(key=lambda v: _CERTAINTY_ORDER[v.certainty])
+        out[et.number] = tuple(views)
+    return out
+
+
+def _departure_views(explanation: Any, rules: Mapping[str, Any]) -> tuple[DepartureView, ...]:
+    out = []
+    for d in explanation.departures if explanation is not None else ():
+        rule = rules.get(d.rule)
+        out.append(DepartureView(
+            trick=d.trick, found_at=getattr(d, "found_at", 0) or d.trick, seat=d.seat,
+            rule=d.rule if rule is not None else None,
+            rule_title=rule.title if rule is not None else None,
+            text=_card_symbols(d.text),
+        ))
+    return tuple(out)
+
+
+def _analysis_notes(analysis: Any) -> dict[int, tuple[AnalysisNote, ...]]:
+    out: dict[int, tuple[AnalysisNote, ...]] = {}
+    for at in analysis.tricks if analysis is not None else ():
+        out[at.number] = tuple(
+            AnalysisNote(seat=v.seat, card=v.card, cost=v.cost, tricks_if_played=v.tricks_if_played,
+                         best_tricks=v.best_tricks, best_cards=tuple(v.best_cards))
+            for v in at.cards if v.cost > 0
+        )
+    return out
+
+
+def _analysis_note() -> str | None:
+    try:
+        from .analysis import DOUBLE_DUMMY_NOTE
+    except ImportError:
+        return None
+    return DOUBLE_DUMMY_NOTE
+
+
+def _analysis_start(analysis: Any) -> tuple[int, int] | None:
+    start = getattr(analysis, "start", None) if analysis is not None else None
+    if isinstance(start, Mapping):
+        try:
+            return (int(start[Side.AB]), int(start[Side.YZ]))
+        except (KeyError, TypeError, ValueError):
+            return None
+    return None
+
+
+# --- building --------------------------------------------------------------------------
+
+
+def build_lesson(
+    checked: CheckedHand,
+    *,
+    explanation: Any = None,
+    analysis: Any = None,
+    rules: Mapping[str, Any] | None = None,
+    index: int = 0,
+    slug: str | None = None,
+) -> Lesson:
+    """The view model of one checked hand or problem.
+
+    ``checked`` must be free of errors (``checked.ok``) and replayed.
+    ``explanation`` and ``analysis`` follow the contracts of
+    :func:`whistbook.inference.explain` and :func:`whistbook.analysis.analyse`;
+    ``rules`` is :data:`whistbook.inference.RULES`. ``slug`` names the
+    lesson's page (default: the file's name without its extension).
+    """
+    hf, rp = checked.hand, checked.replay
+    if rp is None or not checked.ok:
+        raise ValueError(f"{hf.path if hf else '?'}: a lesson needs a hand that checks without errors")
+    viewpoint = hf.known_hand if hf.known_hand is not None else Seat.A
+    if explanation is not None and getattr(explanation, "viewpoint", None) is not None:
+        viewpoint = explanation.viewpoint
+    inferences = _inference_views(explanation, rules or {})
+    departures = _departure_views(explanation, rules or {})
+    notes = _analysis_notes(analysis)
+
+    shown: list[TrickView] = []
+    unshown: list[TrickView] = []
+    for rec, trick in zip(hf.tricks, rp.tricks):
+        view = _trick_view(trick, rec.remark, viewpoint, inferences.get(trick.number, ()), notes.get(trick.number, ()),
+                           tuple(d for d in departures if d.found_at == trick.number))
+        (shown if trick.shown else unshown).append(view)
+
+    known = None
+    if hf.kind == "hand" and hf.known_hand is not None:
+        known = _hand_view(rp.hands[viewpoint], viewpoint, viewpoint, True, hf.dealer == viewpoint)
+    deal = tuple(
+        _hand_view(rp.hands[s], s, viewpoint, s == hf.known_hand, s == hf.dealer)
+        for s in viewpoint.iter_from()
+    )
+
+    ending = None
+    if hf.ending is not None and (hf.ending.account or hf.ending.claim):
+        ending = EndingView(
+            first_trick=len(rp.tricks) + 1,
+            account=hf.ending.account,
+            claim=tuple((s, n) for s, n in (hf.ending.claim or {}).items()),
+        )
+
+    result = None
+    sc = checked.score
+    if sc is not None:
+        result = ResultView(
+            text=describe_result(sc),
+            tricks=(sc.tricks[Side.AB], sc.tricks[Side.YZ]),
+            before=(sc.before[Side.AB], sc.before[Side.YZ]),
+            after=(sc.after[Side.AB], sc.after[Side.YZ]),
+            game=sc.game, game_value=sc.game_value_name, rules=sc.rules,
+        )
+
+    problem = _problem_view(checked, viewpoint) if hf.kind == "problem" else None
+    score_before = (hf.score[Side.AB], hf.score[Side.YZ]) if hf.score else None
+    return Lesson(
+        slug=slug or hf.slug, path=hf.path, kind=hf.kind, title=hf.title, theme=hf.theme, source=hf.source,
+        tags=tuple(hf.tags), themes=themes_of(hf.tags), viewpoint=viewpoint, known_hand=known,
+        score_before=score_before, rules=hf.rules,
+        turn_up=hf.turn_up.card if hf.turn_up else None, trumps=hf.trumps, dealer=hf.dealer, leader=hf.leader,
+        tricks=tuple(shown), unshown=tuple(unshown), ending=ending,
+        errata=tuple(ErratumView(e.trick, e.printed, e.used, e.reason) for e in hf.errata),
+        deal=deal, result=result, notes=hf.notes, problem=problem,
+        analysis_start=_analysis_start(analysis), analysed=analysis is not None,
+        inferred=explanation is not None, departures=departures, index=index,
+        analysis_note=_analysis_note() if analysis is not None else None,
+    )
+
+
+def _problem_view(checked: CheckedHand, viewpoint: Seat) -> ProblemView | None:
+    hf = checked.hand
+    if hf.task is None:
+        return None
+    size = len(hf.deal[Seat.A])
+    needed = size if hf.task.tricks == -1 else hf.task.tricks
+    verdict = checked.problem  # a ProblemVerdict, or None when the solver did not run
+    by_solution = {id(v.solution): v for v in verdict.lines} if verdict is not None else {}
+    sols = []
+    for sol in hf.solutions:
+        tricks = _solution_tricks(hf, sol, viewpoint)
+        v = by_solution.get(id(sol))
+        if v is None:
+            sols.append(SolutionView(title=sol.title, tricks=tricks, account=sol.account, sound=None))
+            continue
+        sols.append(SolutionView(
+            title=sol.title, tricks=tricks, account=sol.account, sound=bool(v.sound),
+            error_card=v.error_card, error_total=v.error_total,
+            refutation=v.refutation, refutation_also=tuple(v.refutation_also),
+            tricks_won=v.tricks_won, error_index=v.error_index, refutation_index=v.refutation_index,
+            slips=tuple((sl.trick, sl.seat, sl.card, sl.before, sl.after, tuple(sl.better)) for sl in v.slips),
+        ))
+    return ProblemView(
+        side=hf.task.side, needed=needed, size=size, text=hf.task.text,
+        achievable=verdict.achievable if verdict is not None else None, solutions=tuple(sols),
+    )
+
+
+def _solution_tricks(hf, sol: Solution, viewpoint: Seat) -> tuple[tuple[PlayView, ...], ...]:
+    from .replay import winner_of
+
+    cards = [r.card for r in sol.plays]
+    out = []
+    leader = hf.leader
+    for i in range(0, len(cards) - len(cards) % 4, 4):
+        four = cards[i:i + 4]
+        win = SEATS[winner_of(four, leader, hf.trumps)]
+        out.append(tuple(
+            PlayView(seat=leader.next(k), card=c, position=position_of(leader.next(k), viewpoint),
+                     order=k + 1, leads=k == 0, wins=leader.next(k) == win)
+            for k, c in enumerate(four)
+        ))
+        leader = win
+    return tuple(out)
+
+
+def themes_index(lessons: Sequence[Lesson]) -> list[tuple[ThemeRef, list[Lesson]]]:
+    """Each theme with its lessons (hands only), in theme order; a lesson may be under several.
+    Hands with no theme are gathered under 'Other hands'."""
+    out: list[tuple[ThemeRef, list[Lesson]]] = []
+    for slug, title, _ in THEMES:
+        members = [l for l in lessons if l.kind == "hand" and any(t.slug == slug for t in l.themes)]
+        if members:
+            out.append((ThemeRef(slug, title), members))
+    rest = [l for l in lessons if l.kind == "hand" and not l.themes]
+    if rest:
+        out.append((ThemeRef("other", "Other hands"), rest))
+    return out
+
+
+__all__ = [
+    "Lesson", "TrickView", "PlayView", "HandView", "SuitHolding", "InferenceView", "InferenceLine", "DepartureView", "AnalysisNote",
+    "ErratumView", "EndingView", "ResultView", "ProblemView", "SolutionView", "ThemeRef",
+    "THEMES", "POSITIONS", "build_lesson", "themes_of", "themes_index", "position_of",
+]

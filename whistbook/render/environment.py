@@ -1,0 +1,180 @@
+"""The one Jinja environment every page, the booklet and the site are rendered with.
+
+Templates are looked up first in the project's ``templates/`` folder, then
+in the defaults shipped in ``whistbook/templates/``; an override may extend
+the default it replaces with ``{% extends "default/lesson.html" %}``.
+Autoescaping is on and undefined names are errors (``StrictUndefined``).
+A failing template is reported as a :class:`~whistbook.errors.RenderError`
+naming the template file and line.
+"""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+import jinja2
+from markupsafe import Markup
+
+from ..cards import Card
+from ..errors import RenderError
+from ..seats import Side
+from .diagrams import deal_svg, trick_svg
+from .markup import RemarkRenderer, card_html, prose, rank_text, suit_html
+
+PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                 "ten", "eleven", "twelve", "thirteen")
+
+
+def make_environment(override_dir: str | Path | None = None, *,
+                     rules: Mapping[str, Any] | None = None) -> jinja2.Environment:
+    """The environment: project overrides, then the packaged defaults.
+
+    ``rules`` (the principles registry) lets remarks link page references to
+    principles.
+    """
+    default = jinja2.PackageLoader("whistbook", "templates")
+    loaders: list[jinja2.BaseLoader] = []
+    if override_dir is not None and Path(override_dir).is_dir():
+        loaders.append(jinja2.FileSystemLoader(str(override_dir)))
+    loaders += [default, jinja2.PrefixLoader({"default": default})]
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders),
+        autoescape=jinja2.select_autoescape(["html", "htm", "xml", "md"], default_for_string=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    remarks = RemarkRenderer(rules)
+    env.globals["remarks"] = remarks
+    env.filters.update(
+        card=lambda c: Markup(card_html(c)),
+        cards=lambda cs, sep=" ": Markup(sep.join(card_html(c) for c in cs)),
+        suit=lambda s: Markup(suit_html(s)),
+        rank=lambda c: rank_text(c.rank),
+        ranks=_ranks,
+        prose=lambda t: prose(str(t)),
+        score=_score_text,
+        number=_number_word,
+        tricks=lambda n: f"{_number_word(n)} trick{'' if n == 1 else 's'}",
+        markdown=jinja2.pass_context(_markdown),
+        rule_href=jinja2.pass_context(_rule_href),
+        html_block=_html_block,
+        page_ref=_page_ref,
+        trick_svg=lambda t, analysis=False, four_colour=False: Markup(
+            trick_svg(t, analysis=analysis, four_colour=four_colour)),
+        deal_svg=lambda lesson, centre="", four_colour=False: Markup(
+            deal_svg(lesson, centre=centre, four_colour=four_colour)),
+    )
+    return env
+
+
+def _ranks(cards: Iterable[Card]) -> str:
+    """Ranks of one suit, high to low: ``K J 9 2``; a dash for a void."""
+    cs = list(cards)
+    return " ".join(rank_text(c.rank) for c in cs) if cs else "—"
+
+
+def _html_block(text: str) -> Markup:
+    """Raw HTML made safe to sit in Markdown: no blank lines (which could end
+    the block) and no indentation (which could make it code)."""
+    return Markup("\n".join(line.strip() for line in str(text).splitlines() if line.strip()))
+
+
+def _page_ref(page: str | int) -> str:
+    """A rule's page as a citation: ``p. 56``, ``pp. 82–84``; ``Laws 52-53`` stays as it is."""
+    text = str(page).strip()
+    if not text[:1].isdigit():
+        return text.replace("-", "–")
+    return ("pp.\u00a0" if any(c in text for c in "-–,") else "p.\u00a0") + text.replace("-", "–")
+
+
+def _number_word(n: int) -> str:
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+def _score_text(score: tuple[int, int] | Mapping[Side, int] | None) -> str:
+    """``Love-all``, ``AB 2, YZ love``."""
+    if score is None:
+        return "not given"
+    ab, yz = (score[Side.AB], score[Side.YZ]) if isinstance(score, Mapping) else score
+    if ab == yz == 0:
+        return "Love-all"
+    return f"AB {ab or 'love'}, YZ {yz or 'love'}"
+
+
+def _principles(ctx: Any) -> str:
+    links = ctx.get("links")
+    return links.principles if links is not None else "principles.html"
+
+
+def _markdown(ctx: Any, text: str | None, anchor: str = "") -> Markup:
+    return ctx["remarks"].render(text, _principles(ctx), anchor=anchor)
+
+
+def _rule_href(ctx: Any, rule_id: str) -> str:
+    return f"{_principles(ctx)}#rule-{rule_id}"
+
+
+def template_source(env: jinja2.Environment, name: str) -> str:
+    """The text of a non-template file (a stylesheet) found through the same loaders,
+    so a project can override it like a template.
+
+    :raises RenderError: when no loader has it.
+    """
+    try:
+        source, _, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
+    except jinja2.TemplateNotFound:
+        raise RenderError(f"template file {name!r} not found (looked in templates/ and the packaged defaults)") from None
+    return source
+
+
+def render_template(env: jinja2.Environment, name: str, **context: Any) -> str:
+    """Render one template.
+
+    :raises RenderError: for a syntax error, an undefined name or any failure
+        inside the template, naming the template file and line.
+    """
+    try:
+        return env.get_template(name).render(**context)
+    except jinja2.TemplateSyntaxError as err:
+        where = f"{_display(err.filename or err.name or name)}:{err.lineno}"
+        raise RenderError(f"{where}: template syntax: {err.message}") from err
+    except jinja2.TemplateNotFound as err:
+        raise RenderError(f"template {err.name!r} not found (needed by {name})") from err
+    except (jinja2.TemplateError, TypeError, AttributeError, KeyError, ValueError, IndexError) as err:
+        where = _template_frame(err) or name
+        kind = "undefined" if isinstance(err, jinja2.UndefinedError) else type(err).__name__
+        raise RenderError(f"{where}: {kind}: {err}") from err
+
+
+def _template_frame(err: BaseException) -> str | None:
+    """``file:line`` of the innermost template frame in the traceback (Jinja
+    rewrites tracebacks so template frames carry the template's file and line)."""
+    found = None
+    for frame, lineno in traceback.walk_tb(err.__traceback__):
+        filename = frame.f_code.co_filename
+        if frame.f_globals.get("__jinja_template__") is not None or filename.endswith((".html", ".md", ".xml", ".css")):
+            found = f"{_display(filename)}:{lineno}"
+    return found
+
+
+def _display(filename: str) -> str:
+    """A template path as a user would type it: relative to the working
+    directory when under it, else relative to the package."""
+    path = Path(filename)
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except (ValueError, OSError):
+        pass
+    try:
+        return "whistbook/templates/" + path.resolve().relative_to(PACKAGE_TEMPLATES).as_posix()
+    except (ValueError, OSError):
+        return filename
+
+
+__all__ = ["make_environment", "render_template", "template_source", "PACKAGE_TEMPLATES"]

@@ -1,0 +1,75 @@
+"""Lesson pages as standalone HTML (``output/html/``).
+
+:func:`render_lesson` renders one page; :func:`render_html` renders the whole
+set (lessons, an index, the principles, the glossary and the stylesheet) as
+a mapping of relative paths to text, for :func:`whistbook.build.write_files`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import jinja2
+
+from ..lesson import Lesson
+from .context import Links, RenderOptions, glossary_html, rule_views, rules_of, split_lessons
+from .environment import render_template, template_source
+
+#: the stylesheets of a page on screen, joined into one file (the booklet uses css/print.css instead of screen.css)
+SCREEN_STYLESHEETS = ("css/whistbook.css", "css/screen.css")
+
+
+def render_lesson(
+    lesson: Lesson,
+    env: jinja2.Environment,
+    *,
+    options: RenderOptions = RenderOptions(),
+    links: Links = Links(),
+    previous: Lesson | None = None,
+    next: Lesson | None = None,
+) -> str:
+    """One lesson (or problem) as a standalone HTML page.
+
+    :raises RenderError: when a template fails.
+    """
+    return render_template(
+        env, "lesson.html", lesson=lesson, options=options, links=links, previous=previous, next=next,
+    )
+
+
+def render_html(
+    lessons: Sequence[Lesson],
+    env: jinja2.Environment,
+    *,
+    rules: Mapping[str, Any] | None = None,
+    options: RenderOptions = RenderOptions(),
+) -> dict[str, str]:
+    """Every page of ``output/html/``: path relative to that folder -> text.
+
+    :raises RenderError: when a template fails.
+    """
+    links = Links()
+    hands, problems, themes = split_lessons(lessons)
+    ordered = hands + problems
+    pages: dict[str, str] = {}
+    for k, lesson in enumerate(ordered):
+        pages[f"{lesson.slug}.html"] = render_lesson(
+            lesson, env, options=options, links=links,
+            previous=ordered[k - 1] if k > 0 else None,
+            next=ordered[k + 1] if k + 1 < len(ordered) else None,
+        )
+    common = dict(options=options, links=links)
+    pages["index.html"] = render_template(env, "index.html", themes=themes, problems=problems, **common)
+    pages["principles.html"] = render_template(env, "principles.html", rules=rule_views(rules_of(env, rules)),
+                                               **common)
+    pages["glossary.html"] = render_template(env, "glossary.html", glossary=glossary_html(env), **common)
+    pages["whistbook.css"] = screen_css(env)
+    return pages
+
+
+def screen_css(env: jinja2.Environment) -> str:
+    """The stylesheet of pages on screen (overridable file by file like the templates)."""
+    return "\n".join(template_source(env, name) for name in SCREEN_STYLESHEETS)
+
+
+__all__ = ["render_lesson", "render_html", "screen_css", "SCREEN_STYLESHEETS"]
