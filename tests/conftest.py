@@ -9,19 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from whistbook.cards import DECK, SUITS, Card, format_holding
+from whistbook.cards import Card
 from whistbook.replay import legal_plays, winner_of
 from whistbook.seats import SEATS, Seat
+from whistbook.starter import hand_line, random_deal  # noqa: F401 - shared with the tests
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
-
-
-def hand_line(cards) -> str:
-    return "  ".join(
-        f"{s.symbol} {format_holding([c for c in cards if c.suit == s], ten='T')}".replace("—", "-")
-        for s in SUITS
-    )
 
 
 @dataclass
@@ -31,12 +25,6 @@ class Written:
     trick_line: list = field(default_factory=list)  # index -> line number of the cards
     claim_line: int = 0
     result_line: int = 0
-
-
-def random_deal(rng: random.Random) -> dict[Seat, list[Card]]:
-    deck = list(DECK)
-    rng.shuffle(deck)
-    return {s: deck[i * 13:(i + 1) * 13] for i, s in enumerate(SEATS)}
 
 
 def random_play(deal, trumps, rng: random.Random, n_tricks: int = 13):

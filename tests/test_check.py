@@ -1,7 +1,5 @@
 """Checks on whole files: deal, stated tallies, leaders, claims and results."""
 
-from pathlib import Path
-
 import pytest
 
 from whistbook.check import check, describe_result

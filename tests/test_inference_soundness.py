@@ -11,11 +11,12 @@ deals x 4 seats = 2000 explanations, and a fifth as many random deals).
 
 import os
 import random
+
+from whistbook import starter
 from pathlib import Path
 
 import pytest
 
-from whistbook.cards import DECK
 from whistbook.corpus import check_file
 from whistbook.inference import explain, explain_play
 from whistbook.inference.player import play_deal, random_play
@@ -44,9 +45,7 @@ def test_corpus_certain_layer_is_never_wrong(path):
 
 def random_deal(seed):
     rng = random.Random(seed)
-    deck = list(DECK)
-    rng.shuffle(deck)
-    deal = {s: deck[i * 13:(i + 1) * 13] for i, s in enumerate(SEATS)}
+    deal = starter.random_deal(rng)
     turn_up = deal[Seat.Z][rng.randrange(13)]
     return deal, turn_up
 

@@ -16,7 +16,7 @@ from whistbook.errors import WhistbookError
 from whistbook.handfile import loads, problems_of
 from whistbook.replay import replay
 from whistbook.scoring import honours_held, score_hand
-from whistbook.seats import SEATS, Seat, Side
+from whistbook.seats import SEATS, Seat
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

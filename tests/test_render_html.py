@@ -7,11 +7,11 @@ import re
 import pytest
 
 from whistbook.lesson import build_lesson, themes_of
-from whistbook.render.context import Links, RenderOptions
+from whistbook.render.context import RenderOptions
 from whistbook.render.environment import make_environment
 from whistbook.render.html import render_html, render_lesson
 
-from render_support import (BOSTON, CSS_EXTERNAL, EXTERNAL, HAND_I, checked, checked_text, hand_i_played_out,
+from render_support import (BOSTON, CSS_EXTERNAL, EXTERNAL, checked, checked_text, hand_i_played_out,
                             hand_i_text, lesson)
 
 

@@ -4,7 +4,6 @@ loads nothing but whistbook's own assets."""
 from __future__ import annotations
 
 import logging
-import re
 import shutil
 import subprocess
 

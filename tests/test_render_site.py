@@ -4,7 +4,6 @@ built by MkDocs in strict mode, with nothing loaded from outside."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 

@@ -1,7 +1,5 @@
 """Scoring, table-driven from the worked examples of the club code."""
 
-import pytest
-
 from whistbook.cards import Suit, cards
 from whistbook.scoring import honours_held, score_hand
 from whistbook.seats import Seat, Side

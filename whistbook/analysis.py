@@ -29,7 +29,7 @@ import logging
 import os
 import tempfile
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card, format_holding
+from .cards import Card
 from .errors import Diagnostic, IllegalPlayError, SourceLocation, WhistbookError
 from .model import CardRef, HandFile
 from .replay import Replay, replay
@@ -296,9 +296,3 @@ def describe_result(sc: Score) -> str:
         text += f", and {sc.game} win the game" if sc.game != sc.by_cards_side else ", and the game"
     return text
 
-
-def hand_text(cards: list[Card]) -> str:
-    """One hand suit by suit for messages: '♠ Q 10 5 3  ♥ A ...'."""
-    from .cards import SUITS
-
-    return "  ".join(f"{s.symbol} {format_holding([c for c in cards if c.suit == s])}" for s in SUITS)

@@ -82,7 +82,6 @@ class Replay(NamedTuple):
 
 def winner_of(cards: Sequence[int], leader: int, trumps: int | None) -> int:
     """Seat index (0..3) that wins four cards played from ``leader``."""
-    led = cards[0] // 13
     best = cards[0]
     win = 0
     for k in range(1, 4):

@@ -51,6 +51,16 @@ def honours_held(hands: Mapping[Seat, Iterable[Card]], trumps: Suit) -> dict[Sid
     return out
 
 
+def score_text(score: Mapping[Side, int] | tuple[int, int] | None) -> str:
+    """The score as the book writes it: ``love-all``, ``AB 2, YZ love``."""
+    if not score:
+        return "not given"
+    ab, yz = (score[Side.AB], score[Side.YZ]) if isinstance(score, Mapping) else score
+    if ab == yz == 0:
+        return "love-all"
+    return f"AB {ab or 'love'}, YZ {yz or 'love'}"
+
+
 def honour_points(count: int) -> int:
     return {4: 4, 3: 2}.get(count, 0)
 

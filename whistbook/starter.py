@@ -34,7 +34,8 @@ def simple_play(hand: list[Card], led: list[Card], trumps) -> Card:
     return min(options, key=lambda c: (c.suit == trumps, c.rank))
 
 
-def _line(cards: list[Card]) -> str:
+def hand_line(cards: list[Card]) -> str:
+    """One hand on one line as a file writes it: ``♠ Q T 5 3  ♥ A  ♦ -  ♣ K 2``."""
     return "  ".join(f"{s.symbol} {format_holding([c for c in cards if c.suit == s], ten='T')}".replace("—", "-") for s in SUITS)
 
 
@@ -76,7 +77,7 @@ def starter_text(seed: int | None = None, title: str = "My hand", schema_ref: st
         f"turn_up: {turn_up}            # Z deals and turns up his last card; it sets trumps",
         "deal:",
     ]
-    lines += [f"  {s}: {_line(deal[s])}" for s in SEATS]
+    lines += [f"  {s}: {hand_line(deal[s])}" for s in SEATS]
     lines.append("tricks:                # each trick's cards in play order, from its leader")
     for t in rp.tricks:
         lines.append(f"  - cards: {' '.join(str(p.card) for p in t.plays)}")

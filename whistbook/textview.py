@@ -12,6 +12,7 @@ import textwrap
 
 from .cards import SUITS, Card, format_holding
 from .check import CheckedHand, describe_result
+from .scoring import score_text
 from .seats import SEATS, Seat, Side
 
 _ASCII_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -36,14 +37,6 @@ def _hand_lines(cards, ascii_only: bool) -> list[str]:
     return lines
 
 
-def _score_text(score: dict[Side, int] | None) -> str:
-    if not score:
-        return "not given"
-    if score[Side.AB] == score[Side.YZ] == 0:
-        return "love-all"
-    return f"AB {score[Side.AB] or 'love'}, YZ {score[Side.YZ] or 'love'}"
-
-
 def render_text(ch: CheckedHand, *, ascii_only: bool = False, width: int = 78) -> str:
     hf, rp = ch.hand, ch.replay
     assert rp is not None
@@ -56,7 +49,7 @@ def render_text(ch: CheckedHand, *, ascii_only: bool = False, width: int = 78) -
     viewpoint = hf.known_hand if hf.known_hand is not None else Seat.A
     if hf.kind == "hand":
         out.append(f"{viewpoint}'s hand:   " + "   ".join(_hand_lines(rp.hands[viewpoint], ascii_only)))
-        out.append(f"Score: {_score_text(hf.score)}.   Turned up: {_card(hf.turn_up.card, ascii_only)} "
+        out.append(f"Score: {score_text(hf.score)}.   Turned up: {_card(hf.turn_up.card, ascii_only)} "
                    f"({hf.trumps.plural} are trumps; {hf.dealer} deals, {hf.leader} leads).")
     else:
         out.append(f"Trumps: {hf.trumps.plural}; {hf.leader} leads.")

@@ -24,8 +24,7 @@ from typing import Callable
 from ..cards import Card, Suit
 from ..seats import SEATS, Seat
 from . import conventions as cv
-from .bits import above, bit, high, low, master, next_live_above, next_live_below, popcount, seq_high, seq_low
-from .rules import RULES
+from .bits import bit, high, low, master, next_live_above, next_live_below, popcount, seq_high, seq_low
 from .state import Contradiction, Frame, KState
 
 LAYERS = ("certain", "presumed", "probable")
@@ -558,7 +557,6 @@ class Engine:
         out = []
         for trick in self.tricks:
             t = trick.number
-            steps: list[tuple[str, object, list]] = []  # (cause kind, cause, snapshots per layer)
             prev = list(layers)
             self._pres_prev = layers[1]
             new: list[Assumption] = []
@@ -682,7 +680,6 @@ def _heading(pos: int, i: int, w_i: int, w_trumped: bool, gone: int, rnd: int) -
 
 def _winner(cards, n: int, leader, trumps) -> tuple[int, int]:
     """Seat and card heading the trick after its first ``n`` cards."""
-    led = cards[0] // 13
     best = cards[0]
     win = 0
     for k in range(1, n):

@@ -17,7 +17,7 @@ from ..cards import Card, Suit
 from ..replay import legal_plays, winner_of
 from ..seats import SEATS, Seat
 from . import conventions as cv
-from .bits import above, high, low, master, popcount
+from .bits import low, popcount
 
 
 def _mask(cards, S: int) -> int:

@@ -13,7 +13,7 @@ elimination.
 from __future__ import annotations
 
 from ..cards import Card, Suit
-from ..seats import SEATS, Seat
+from ..seats import SEATS
 from .engine import LAYERS, Departure, Engine, Explanation, Inference, TrickExplanation
 from .render import sentence
 from .rules import RULES

@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from ..cards import Card
 from ..errors import RenderError
+from ..scoring import score_text
 from ..seats import Side
 from .diagrams import deal_svg, trick_svg
 from .markup import RemarkRenderer, card_html, prose, rank_text, suit_html
@@ -98,13 +99,9 @@ def _number_word(n: int) -> str:
 
 
 def _score_text(score: tuple[int, int] | Mapping[Side, int] | None) -> str:
-    """``Love-all``, ``AB 2, YZ love``."""
-    if score is None:
-        return "not given"
-    ab, yz = (score[Side.AB], score[Side.YZ]) if isinstance(score, Mapping) else score
-    if ab == yz == 0:
-        return "Love-all"
-    return f"AB {ab or 'love'}, YZ {yz or 'love'}"
+    """The score for a heading cell: ``Love-all``, ``AB 2, YZ love``."""
+    text = score_text(score)
+    return text[:1].upper() + text[1:]
 
 
 def _principles(ctx: Any) -> str:
