@@ -144,3 +144,15 @@ def test_one_lesson_renders_quickly(env):
     start = time.perf_counter()
     render_lesson(ls, env)
     assert time.perf_counter() - start < 0.5  # the benchmark holds the real figure (under 100 ms)
+
+
+def test_editor_notes_are_set_apart_from_the_books_remarks(env):
+    text = hand_i_text(**{"    remark: A takes the finesse": "    remark: A finesses.\n    note: Ours, not the book's.",
+                          "ending:": "ending:\n  note: The claim is ours too."})
+    html = render_lesson(build_lesson(checked_text(text)), env)
+    trick = html[html.index('id="trick-5"'):html.index('id="trick-6"')]
+    remark, note = trick.index('class="remark"'), trick.index('class="editor-note"')
+    assert remark < note and "Ours, not the book" in trick[note:]
+    assert "Editor’s note" in trick[note:]
+    ending = html[html.index('class="ending"'):]
+    assert 'class="editor-note"' in ending and "The claim is ours too." in ending

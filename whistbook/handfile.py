@@ -48,8 +48,8 @@ _TOP_KEYS = {
     "score", "turn_up", "trumps", "deal", "tricks", "ending", "result", "errata", "notes",
     "task", "solutions",
 }
-_TRICK_KEYS = {"cards", "shown", "tally", "leader", "winner", "remark", "infer"}
-_ENDING_KEYS = {"account", "claim"}
+_TRICK_KEYS = {"cards", "shown", "tally", "leader", "winner", "remark", "note", "infer"}
+_ENDING_KEYS = {"account", "note", "claim"}
 _ERRATUM_KEYS = {"trick", "printed", "used", "reason"}
 _RESULT_KEYS = {"side", "by_cards", "honours", "game"}
 _TASK_KEYS = {"side", "tricks", "text"}
@@ -539,6 +539,8 @@ def _tricks(node: yaml.Node, path: str, problems: _Problems) -> list[TrickRecord
         if "remark" in m:
             rec.remark = _text(m["remark"][1], path, problems, f"trick {i + 1}: remark")
             rec.remark_loc = _loc(path, m["remark"][1])
+        if "note" in m:
+            rec.note = _text(m["note"][1], path, problems, f"trick {i + 1}: note")
         if "infer" in m:
             inode = m["infer"][1]
             items = inode.value if isinstance(inode, yaml.SequenceNode) else [inode]
@@ -555,13 +557,14 @@ def _ending(node: yaml.Node, path: str, problems: _Problems) -> Ending | None:
     if m is None:
         return None
     account = _text(m["account"][1], path, problems, "ending: account") if "account" in m else None
+    note = _text(m["note"][1], path, problems, "ending: note") if "note" in m else None
     claim = None
     claim_loc = None
     if "claim" in m:
         cnode = m["claim"][1]
         claim_loc = _loc(path, cnode)
         claim = _claim(cnode, path, problems)
-    return Ending(account, claim, _loc(path, node), claim_loc)
+    return Ending(account, claim, _loc(path, node), claim_loc, note)
 
 
 def _claim(node: yaml.Node, path: str, problems: _Problems) -> dict[Side, int] | None:

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import SUITS, Card, Suit
-from .check import CheckedHand, describe_result
+from .laws import CheckedHand, describe_result
 from .model import Solution
-from .replay import Trick
+from .play import Trick
 from .seats import SEATS, Seat, Side
 
 #: Where each seat sits relative to the reader: index = clockwise turns from the viewpoint.
@@ -146,6 +146,8 @@ class TrickView:
     shown: bool
     remark: str | None  # Markdown source
     inferences: tuple[InferenceView, ...] = ()
+    #: an editor's note (Markdown): ours, beyond the book
+    note: str | None = None
     analysis: tuple[AnalysisNote, ...] = ()
     #: departures from rule that this trick's cards revealed
     departures: tuple[DepartureView, ...] = ()
@@ -153,7 +155,7 @@ class TrickView:
     def has_notes(self, analysis: bool = False) -> bool:
         """Whether anything is written under the diagram (a remark, inferences, a
         departure, or with ``analysis`` a double-dummy note)."""
-        return bool(self.remark or self.inferences or self.departures or (analysis and self.analysis))
+        return bool(self.remark or self.note or self.inferences or self.departures or (analysis and self.analysis))
 
     @property
     def certain(self) -> tuple[InferenceView, ...]:
@@ -192,6 +194,7 @@ class EndingView:
     first_trick: int  # the first trick the ending covers
     account: str | None  # Markdown source
     claim: tuple[tuple[Side, int], ...]
+    note: str | None = None  # an editor's note (Markdown)
 
 
 @dataclass(frozen=True)
@@ -342,13 +345,14 @@ def _play_views(trick: Trick, viewpoint: Seat, costs: Mapping[tuple[Seat, Card],
 
 
 def _trick_view(trick: Trick, remark: str | None, viewpoint: Seat, inferences: tuple[InferenceView, ...],
-                analysis: tuple[AnalysisNote, ...], departures: tuple[DepartureView, ...] = ()) -> TrickView:
+                analysis: tuple[AnalysisNote, ...], departures: tuple[DepartureView, ...] = (),
+                note: str | None = None) -> TrickView:
     costs = {(n.seat, n.card): n.cost for n in analysis}
     plays = _play_views(trick, viewpoint, costs)
     return TrickView(
         number=trick.number, leader=trick.leader, winner=trick.winner, winning_card=trick.winning_card,
         tally=trick.tally, plays=plays, by_position={p.position: p for p in plays}, shown=trick.shown,
-        remark=remark, inferences=inferences, analysis=analysis, departures=departures,
+        remark=remark, inferences=inferences, analysis=analysis, departures=departures, note=note,
     )
 
 
@@ -476,7 +480,7 @@ def build_lesson(
     unshown: list[TrickView] = []
     for rec, trick in zip(hf.tricks, rp.tricks):
         view = _trick_view(trick, rec.remark, viewpoint, inferences.get(trick.number, ()), notes.get(trick.number, ()),
-                           tuple(d for d in departures if d.found_at == trick.number))
+                           tuple(d for d in departures if d.found_at == trick.number), rec.note)
         (shown if trick.shown else unshown).append(view)
 
     known = None
@@ -488,11 +492,12 @@ def build_lesson(
     )
 
     ending = None
-    if hf.ending is not None and (hf.ending.account or hf.ending.claim):
+    if hf.ending is not None and (hf.ending.account or hf.ending.claim or hf.ending.note):
         ending = EndingView(
             first_trick=len(rp.tricks) + 1,
             account=hf.ending.account,
             claim=tuple((s, n) for s, n in (hf.ending.claim or {}).items()),
+            note=hf.ending.note,
         )
 
     result = None
@@ -551,7 +556,7 @@ def _problem_view(checked: CheckedHand, viewpoint: Seat) -> ProblemView | None:
 
 
 def _solution_tricks(hf, sol: Solution, viewpoint: Seat) -> tuple[tuple[PlayView, ...], ...]:
-    from .replay import winner_of
+    from .play import winner_of
 
     cards = [r.card for r in sol.plays]
     out = []

@@ -1,7 +1,7 @@
 """The records a hand file is loaded into: plain data, each with its location.
 
-Nothing here checks whist rules; :mod:`whistbook.replay` and
-:mod:`whistbook.check` do that with these records and their locations.
+Nothing here checks whist rules; :mod:`whistbook.play` and
+:mod:`whistbook.laws` do that with these records and their locations.
 """
 
 from __future__ import annotations
@@ -38,8 +38,9 @@ class TrickRecord:
     tally: Stated | None = None  # value: dict[Side, int], after this trick
     leader: Stated | None = None  # value: Seat
     winner: Stated | None = None  # value: Seat
-    remark: str | None = None
+    remark: str | None = None  # the book's remark, in our words
     remark_loc: SourceLocation | None = None
+    note: str | None = None  # an editor's note: ours, beyond what the book says
     infer: list[Stated] = field(default_factory=list)  # author-stated inferences (text)
 
     @property
@@ -67,6 +68,7 @@ class Ending:
     claim: dict[Side, int] | None  # sides named in the claim and their tricks
     loc: SourceLocation
     claim_loc: SourceLocation | None = None
+    note: str | None = None  # an editor's note on the ending: ours, not the book's
 
 
 @dataclass
