@@ -30,10 +30,10 @@ sys.path.insert(0, str(ROOT))
 
 from whistbook import solver  # noqa: E402
 from whistbook.analysis import Cache, analyse  # noqa: E402
-from whistbook.check import CheckedHand  # noqa: E402
-from whistbook.cli import find_hand_files  # noqa: E402
+from whistbook.laws import CheckedHand  # noqa: E402
+from whistbook.corpus import find_hand_files  # noqa: E402
 from whistbook.corpus import check_file  # noqa: E402
-from whistbook.replay import legal_plays, replay  # noqa: E402
+from whistbook.play import legal_plays, replay  # noqa: E402
 from whistbook.seats import SEATS, Seat  # noqa: E402
 from whistbook.starter import random_deal  # noqa: E402
 

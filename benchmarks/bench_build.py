@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from whistbook.build import BuildOptions, _engines, build, gather  # noqa: E402
-from whistbook.cli import find_hand_files  # noqa: E402
+from whistbook.corpus import find_hand_files  # noqa: E402
 from whistbook.render.context import RenderOptions  # noqa: E402
 from whistbook.render.environment import make_environment  # noqa: E402
 from whistbook.render.html import render_lesson  # noqa: E402

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from whistbook.cards import DECK  # noqa: E402
-from whistbook.replay import legal_plays, replay, winner_of  # noqa: E402
+from whistbook.play import legal_plays, replay, winner_of  # noqa: E402
 from whistbook.seats import SEATS, Seat  # noqa: E402
 from whistbook.solver import _pbn  # noqa: E402
 

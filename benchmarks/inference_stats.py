@@ -26,7 +26,7 @@ from whistbook.cards import DECK  # noqa: E402
 from whistbook.corpus import check_file  # noqa: E402
 from whistbook.inference import explain, explain_play  # noqa: E402
 from whistbook.inference.player import play_deal, random_play  # noqa: E402
-from whistbook.replay import replay  # noqa: E402
+from whistbook.play import replay  # noqa: E402
 from whistbook.seats import SEATS, Seat  # noqa: E402
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from whistbook.cards import Card
-from whistbook.replay import legal_plays, winner_of
+from whistbook.play import legal_plays, winner_of
 from whistbook.seats import SEATS, Seat
 from whistbook.starter import hand_line, random_deal  # noqa: F401 - shared with the tests
 

@@ -7,8 +7,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from whistbook.check import CheckedHand, check
-from whistbook.corpus import check_file
+from whistbook.laws import CheckedHand
+from whistbook.corpus import check_hand, check_file
 from whistbook.handfile import loads
 from whistbook.lesson import Lesson, build_lesson
 
@@ -64,6 +64,6 @@ def hand_i_played_out() -> str:
 
 
 def checked_text(text: str, name: str = "hands/test.yaml") -> CheckedHand:
-    ch = check(loads(text, name))
+    ch = check_hand(loads(text, name))
     assert ch.ok, [str(d) for d in ch.diagnostics]
     return ch

@@ -17,11 +17,11 @@ from whistbook.analysis import (
     render_text, summary,
 )
 from whistbook.cards import DECK, Card, Suit, cards
-from whistbook.check import CheckedHand
+from whistbook.laws import CheckedHand
 from whistbook.cli import main
 from whistbook.corpus import check_file
 from whistbook.errors import AnalysisError
-from whistbook.replay import legal_plays, replay
+from whistbook.play import legal_plays, replay
 from whistbook.seats import SEATS, Seat, Side
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -265,7 +265,7 @@ def _chain_holds(a: Analysis, checked: CheckedHand) -> None:
 def _brute(hands: dict[Seat, frozenset[Card]], trumps: Suit | None, leader: Seat, so_far: tuple[Card, ...]) -> dict[Card, int]:
     """Every legal card's worth to the side to play, by trying every line;
     ``hands`` no longer hold the cards of ``so_far``."""
-    from whistbook.replay import winner_of
+    from whistbook.play import winner_of
 
     seat = leader.next(len(so_far))
     left = len(hands[seat])  # tricks to play, this one included

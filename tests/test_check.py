@@ -2,8 +2,8 @@
 
 import pytest
 
-from whistbook.check import check, describe_result
-from whistbook.corpus import check_file
+from whistbook.laws import describe_result
+from whistbook.corpus import check_hand, check_file
 from whistbook.handfile import loads
 from whistbook.seats import Side
 
@@ -14,7 +14,7 @@ def text(hand1_path):
 
 
 def run(text, solver=True):
-    ch = check(loads(text, "h.yaml"), solver=solver)
+    ch = check_hand(loads(text, "h.yaml"), solver=solver)
     return ch, [str(d) for d in ch.diagnostics if d.level == "error"]
 
 

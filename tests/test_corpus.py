@@ -6,7 +6,7 @@ import pytest
 import yaml
 
 from conftest import HANDS
-from whistbook.corpus import check_file
+from whistbook.corpus import check_hand, check_file
 from whistbook.schema import SCHEMA_PATH
 
 FILES = sorted(HANDS.rglob("*.yaml"))
@@ -47,10 +47,9 @@ def test_format_doc_example_validates():
     import re
 
     from conftest import ROOT
-    from whistbook.check import check
     from whistbook.handfile import loads
 
     text = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
     example = re.search(r"```yaml\n(# yaml-language-server.*?)```", text, re.S).group(1)
-    ch = check(loads(example, "docs/format.md"))
+    ch = check_hand(loads(example, "docs/format.md"))
     assert [str(d) for d in ch.diagnostics] == []

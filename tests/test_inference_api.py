@@ -7,9 +7,8 @@ import pytest
 
 from whistbook.cards import Card, Suit
 from whistbook.cli import main
-from whistbook.corpus import check_file
+from whistbook.corpus import check_hand, check_file
 from whistbook.handfile import loads
-from whistbook.check import check
 from whistbook.inference import RULES, Departure, Explanation, Inference, TrickExplanation, explain
 from whistbook.inference.statements import StatementError, parse_statement
 from whistbook.seats import Seat
@@ -145,7 +144,7 @@ def with_infer(trick: int, statements: list[str]) -> str:
 
 
 def diags(text):
-    ch = check(loads(text, "hand.yaml"), solver=False)
+    ch = check_hand(loads(text, "hand.yaml"), solver=False)
     return [(d.level, d.message) for d in ch.diagnostics if "trick" in d.message and "infer" not in d.message
             or "inference" in d.message or "follow" in d.message or "derive" in d.message]
 
@@ -164,7 +163,7 @@ def test_stated_inferences_in_validation():
 
 
 def test_stated_inference_location_points_at_the_statement():
-    ch = check(loads(with_infer(2, ["B lacks KC"]), "hand.yaml"), solver=False)
+    ch = check_hand(loads(with_infer(2, ["B lacks KC"]), "hand.yaml"), solver=False)
     d = [x for x in ch.diagnostics if "does not follow" in x.message][0]
     assert d.loc.line == 23 and d.loc.column > 10
 
@@ -180,3 +179,31 @@ def test_sentences_from_templates():
     assert text == "Presumably B has one club left (returning partner's suit, pp. 79-81)."
     assert sentence("void", "certain", "show_out", "Y", suit=Suit.HEARTS).startswith("Y has no hearts left")
     assert "at least four" in sentence("count", "probable", "trump_lead_strength", "Z", suit=Suit.SPADES, lo=4)
+
+
+HAND_VII = ROOT / "hands" / "cavendish" / "07-fourth-best-lead-counting.yaml"
+
+
+@pytest.mark.parametrize("statement, wrong", [
+    ("Z showed out of S at trick 3", "trick 3 is led in hearts"),
+    ("A showed out of H at trick 3", "A follows with JH at trick 3"),
+    ("Z showed out of S at trick 8", None),
+    ("B showed out of H at trick 9", "not played yet"),
+    ("AH is the best heart", None),
+    ("KH is best", "AH is still to be played"),
+    ("AC is best", "AC has been played"),
+    ("JC is the best club", None),
+    ("TC is best", "JC is still to be played"),
+    ("4 trumps remain", None),
+    ("5 trumps remain", "4 clubs remain in all four hands"),
+    ("as Y: 3 clubs are out", None),
+    ("2 trumps are out", "4 clubs remain outside Z's hand"),
+])
+def test_facts_of_the_play_are_checked_on_the_replay(statement, wrong):
+    text = HAND_VII.read_text(encoding="utf-8").replace(
+        "    tally: 3-5\n", "    tally: 3-5\n    infer: [" + json.dumps(statement) + "]\n", 1)
+    found = [d.message for d in check_hand(loads(text, "h.yaml"), solver=False).diagnostics]
+    if wrong is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and wrong in found[0], found

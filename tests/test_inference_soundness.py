@@ -20,7 +20,7 @@ import pytest
 from whistbook.corpus import check_file
 from whistbook.inference import explain, explain_play
 from whistbook.inference.player import play_deal, random_play
-from whistbook.replay import replay
+from whistbook.play import replay
 from whistbook.seats import SEATS, Seat
 
 from _inference_util import audit, hands_dir

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from conftest import random_deal, random_play, write_hand
 from whistbook.cards import DECK, Card
-from whistbook.check import check, describe_result
+from whistbook.laws import check, describe_result
 from whistbook.errors import WhistbookError
 from whistbook.handfile import loads, problems_of
-from whistbook.replay import replay
+from whistbook.play import replay
 from whistbook.scoring import honours_held, score_hand
 from whistbook.seats import SEATS, Seat
 

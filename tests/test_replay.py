@@ -4,7 +4,7 @@ import pytest
 
 from whistbook.cards import Card, Suit, cards
 from whistbook.errors import IllegalPlayError
-from whistbook.replay import legal_plays, replay, winner_of
+from whistbook.play import legal_plays, replay, winner_of
 from whistbook.seats import Seat
 
 

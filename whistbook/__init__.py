@@ -5,10 +5,10 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 from .cards import DECK, SUITS, Card, Suit
-from .check import CheckedHand, check
+from .laws import CheckedHand, check
 from .errors import WhistbookError
 from .handfile import load, loads
-from .replay import Replay, Trick, replay
+from .play import Replay, Trick, replay
 from .scoring import Score, score_hand
 from .seats import SEATS, Seat, Side
 

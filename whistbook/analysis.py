@@ -35,9 +35,9 @@ from typing import Any, Iterable, Sequence
 
 from . import solver
 from .cards import Card
-from .check import CheckedHand
+from .laws import CheckedHand
 from .errors import AnalysisError
-from .replay import Replay, legal_plays
+from .play import Replay, legal_plays
 from .seats import SEATS, Seat, Side
 
 log = logging.getLogger(__name__)

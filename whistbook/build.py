@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from .check import CheckedHand
+from .laws import CheckedHand
 from .errors import ConfigError, Diagnostic, WhistbookError
 from .lesson import Lesson, build_lesson
 
@@ -250,7 +250,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     :raises RenderError: when a template, WeasyPrint or MkDocs fails (the
         previous output is left as it was).
     """
-    from .cli import find_hand_files
+    from .corpus import find_hand_files
     from .render.context import RenderOptions
     from .render.environment import make_environment
     from .render.html import render_html

@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from . import __version__
-from .errors import ConfigError, Diagnostic, SourceLocation, WhistbookError
+from .corpus import find_hand_files
+from .errors import ConfigError, Diagnostic, WhistbookError
 
 EPILOG = """\
 examples:
@@ -30,23 +31,6 @@ examples:
 Problems are printed as 'path:line:col: error: message'. Exit status: 0 when
 every file is valid, 1 when any file has an error, 2 for a usage error.
 """
-
-
-def find_hand_files(paths: Iterable[str]) -> list[Path]:
-    """Expand files and folders (recursively, ``*.yaml`` and ``*.yml``) in a stable order.
-
-    :raises ConfigError: for a path that does not exist.
-    """
-    out: list[Path] = []
-    for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            out.extend(sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()))
-        elif path.is_file():
-            out.append(path)
-        else:
-            raise ConfigError(f"{p}: no such file or folder")
-    return out
 
 
 def _print_diagnostics(diags: Sequence[Diagnostic], stream=None) -> None:
@@ -344,4 +328,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-__all__ = ["main", "build_parser", "find_hand_files", "SourceLocation"]
+__all__ = ["main", "build_parser"]

@@ -1,28 +1,73 @@
-"""Load and check hand files, turning every problem into diagnostics.
+"""Find hand files, load them and check them, stage by stage.
 
 This is the gather stage of every command: nothing here writes anything.
+The checks run as a one-way chain, each stage on what the one before
+accepted: the laws (:mod:`whistbook.laws`), then a problem's task and lines
+(:mod:`whistbook.problem`), then the author's ``infer:`` statements
+(:mod:`whistbook.inference.statements`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterable
 
-from .check import CheckedHand, check
-from .errors import Diagnostic, HandFileError
+from .errors import ConfigError, Diagnostic, HandFileError
 from .handfile import load, problems_of
+from .laws import CheckedHand, check
+from .model import HandFile
+
+#: the endings of hand files in a folder
+HAND_SUFFIXES = (".yaml", ".yml")
 
 
-def check_file(path: str | Path, *, solver: bool = True) -> CheckedHand:
-    """Load and check one file; a file that cannot be loaded gives a
-    :class:`CheckedHand` with ``hand=None`` and its problems as diagnostics."""
+def find_hand_files(paths: Iterable[str | Path]) -> list[Path]:
+    """Expand files and folders (recursively, ``*.yaml`` and ``*.yml``) in a stable order.
+
+    :raises ConfigError: for a path that does not exist.
+    """
+    out: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(sorted(q for q in path.rglob("*") if q.suffix in HAND_SUFFIXES and q.is_file()))
+        elif path.is_file():
+            out.append(path)
+        else:
+            raise ConfigError(f"{p}: no such file or folder")
+    return out
+
+
+def check_file(path: str | Path, *, solver: bool = True, statements: bool = True) -> CheckedHand:
+    """Load and check one file through every stage; a file that cannot be
+    loaded gives a :class:`CheckedHand` with ``hand=None`` and its problems
+    as diagnostics. ``statements=False`` skips the ``infer:`` checks (which
+    run the inference engine)."""
     try:
         hf = load(path)
     except HandFileError as err:
         out = CheckedHand(None)  # type: ignore[arg-type]
         out.diagnostics.extend(Diagnostic.from_error(e, str(path)) for e in problems_of(err))
         return out
-    return check(hf, solver=solver)
+    return check_hand(hf, solver=solver, statements=statements)
 
 
-def check_files(paths: list[Path], *, solver: bool = True) -> list[CheckedHand]:
+def check_hand(hf: HandFile, *, solver: bool = True, statements: bool = True) -> CheckedHand:
+    """Check a loaded hand file through every stage (see :func:`check_file`)."""
+    checked = check(hf, solver=solver)
+    if checked.replay is None:
+        return checked
+    if hf.kind == "problem" and checked.ok:
+        from .problem import check_problem
+
+        checked.problem, found = check_problem(hf, solver=solver)
+        checked.diagnostics.extend(found)
+    if statements and any(t.infer for t in hf.tricks):
+        from .inference.statements import check_stated
+
+        checked.diagnostics.extend(check_stated(checked))
+    return checked
+
+
+def check_files(paths: Iterable[str | Path], *, solver: bool = True) -> list[CheckedHand]:
     return [check_file(p, solver=solver) for p in paths]

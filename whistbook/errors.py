@@ -110,3 +110,21 @@ class Diagnostic:
         if loc is None and path is not None:
             loc = SourceLocation(path, 1, 1)
         return cls(loc, "error", err.message)
+
+
+class Diagnostics(list):
+    """A list of :class:`Diagnostic` with a short way to add each level."""
+
+    def error(self, message: str, loc: SourceLocation | None) -> None:
+        self.append(Diagnostic(loc, "error", message))
+
+    def warning(self, message: str, loc: SourceLocation | None) -> None:
+        self.append(Diagnostic(loc, "warning", message))
+
+    def note(self, message: str, loc: SourceLocation | None) -> None:
+        self.append(Diagnostic(loc, "note", message))
+
+    @property
+    def ok(self) -> bool:
+        """No errors (warnings and notes allowed)."""
+        return not any(d.level == "error" for d in self)

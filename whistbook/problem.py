@@ -26,10 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card
-from .check import CheckedHand
-from .errors import IllegalPlayError, WhistbookError
+from .errors import Diagnostics, IllegalPlayError, WhistbookError
 from .model import HandFile, Solution
-from .replay import legal_plays, replay, winner_of
+from .play import legal_plays, replay, winner_of
 from .seats import SEATS, Seat, Side
 
 
@@ -78,15 +77,19 @@ class ProblemVerdict:
     lines: list[LineVerdict] = field(default_factory=list)
 
 
-def check_problem(hf: HandFile, out: CheckedHand, *, solver: bool = True) -> None:
+def check_problem(hf: HandFile, *, solver: bool = True) -> tuple[ProblemVerdict | None, Diagnostics]:
+    """Check a problem file whose position has passed the laws: its task and
+    every solution line. Returns the verdict (None when the solver is off or
+    the lines do not replay) and the problems found, located."""
+    out = Diagnostics()
     if hf.task is None:
         out.error("a problem needs a task, e.g. 'task: {side: AB, tricks: all}'", hf.loc_of("kind"))
-        return
+        return None, out
     size = len(hf.deal[Seat.A])
     needed = size if hf.task.tricks == -1 else hf.task.tricks
     if needed > size:
         out.error(f"task asks for {needed} tricks but each seat holds only {size} cards", hf.task.loc)
-        return
+        return None, out
     hands = {s: frozenset(r.card for r in hf.deal[s]) for s in SEATS}
     lines: list[tuple[Solution, list[list[Card]]]] = []
     for sol in hf.solutions:
@@ -103,7 +106,7 @@ def check_problem(hf: HandFile, out: CheckedHand, *, solver: bool = True) -> Non
             continue
         lines.append((sol, tricks))
     if not solver or not out.ok:
-        return
+        return None, out
     from .solver import card_options
 
     side = hf.task.side
@@ -111,17 +114,16 @@ def check_problem(hf: HandFile, out: CheckedHand, *, solver: bool = True) -> Non
         opts = card_options(hands, hf.trumps, hf.leader)
     except WhistbookError as err:
         out.error(err.message, hf.task.loc)
-        return
+        return None, out
     best = max(opts.values())
     achievable = best if hf.leader.side == side else size - best
     verdict = ProblemVerdict(side, needed, achievable)
-    out.problem = verdict
     if achievable < needed:
         out.error(
             f"the task cannot be done: with best defence {side} take {achievable} of the {size} tricks, not {needed}",
             hf.task.loc,
         )
-        return
+        return verdict, out
     for sol, tricks in lines:
         try:
             v = _verify_line(hands, hf, side, needed, sol, tricks, card_options)
@@ -130,9 +132,10 @@ def check_problem(hf: HandFile, out: CheckedHand, *, solver: bool = True) -> Non
             continue
         verdict.lines.append(v)
         _report(out, side, size, v)
+    return verdict, out
 
 
-def _report(out: CheckedHand, side: Side, size: int, v: LineVerdict) -> None:
+def _report(out: Diagnostics, side: Side, size: int, v: LineVerdict) -> None:
     sol = v.solution
 
     def loc_of(index: int | None):

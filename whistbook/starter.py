@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 from .cards import DECK, SUITS, Card, format_holding
-from .check import describe_result
-from .replay import legal_plays, replay
+from .laws import describe_result
+from .play import legal_plays, replay
 from .scoring import honours_held, score_hand
 from .seats import SEATS, Seat, Side
 

@@ -11,7 +11,7 @@ import json
 import textwrap
 
 from .cards import SUITS, Card, format_holding
-from .check import CheckedHand, describe_result
+from .laws import CheckedHand, describe_result
 from .scoring import score_text
 from .seats import SEATS, Seat, Side
 

@@ -21,7 +21,7 @@ See ``docs/inference.md`` for how it reasons.
 
 from __future__ import annotations
 
-from ..check import CheckedHand
+from ..laws import CheckedHand
 from ..errors import WhistbookError
 from ..seats import SEATS, Seat
 from .engine import Departure, Engine, Explanation, Inference, TrickExplanation
@@ -53,7 +53,7 @@ def explain_play(hands, trumps, leader: Seat, tricks, viewer: Seat, *, turn_up=N
     each seat to its cards as dealt, ``tricks`` lists each trick's cards from
     its leader. Raises :class:`~whistbook.errors.IllegalPlayError` for an
     illegal play."""
-    from ..replay import replay
+    from ..play import replay
     from .report import build
 
     rp = replay(hands, trumps, leader, tricks)

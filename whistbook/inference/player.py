@@ -14,7 +14,7 @@ import random
 from typing import Sequence
 
 from ..cards import Card, Suit
-from ..replay import legal_plays, winner_of
+from ..play import legal_plays, winner_of
 from ..seats import SEATS, Seat
 from . import conventions as cv
 from .bits import low, popcount

@@ -11,8 +11,14 @@ A trick may carry ``infer: [...]``, each entry one statement::
       - "presumed: B has 1 C"        # cards of the suit still held after the trick
       - "presumed: B has at least 4 D"
       - "Z has at most 1 S"
+      - "A showed out of H at trick 9"  # a fact of the play, checked on the replay
+      - "KC is the best club"           # no higher club is left in any hand
+      - "3 trumps remain"               # cards of the suit not yet played, in all hands
+      - "2 trumps are out"              # not yet played and not in the viewer's hand
 
 Statements are about the position after the trick they are written under.
+The last four kinds are facts of the play that every player sees; they are
+checked on the replay (an error when false) and need no engine.
 A certain statement the engine cannot derive is an error; a presumed or
 probable one it cannot derive is a warning; any statement the certain layer
 refutes is an error.
@@ -43,13 +49,20 @@ class Statement:
     text: str
     viewpoint: Seat | None
     certainty: str
-    seat: Seat
-    kind: str  # "holds" | "lacks" | "void" | "count"
+    seat: Seat | None  # None for "best", "remain" and "out"
+    kind: str  # "holds" | "lacks" | "void" | "count" | "shown_out" | "best" | "remain" | "out"
     cards: tuple[Card, ...] = ()
-    suit: Suit | None = None
+    suit: Suit | None = None  # None with ``trumps`` for "trumps"
     lo: int | None = None  # for "count": fewest cards of the suit still held
     hi: int | None = None  # for "count": most
     body: str = ""  # the statement without its viewpoint and layer prefixes
+    trick: int | None = None  # for "shown_out": the trick it happened at
+    trumps: bool = False  # the suit was written "trumps"
+
+    @property
+    def is_fact(self) -> bool:
+        """A fact of the play, seen by every player: checked on the replay."""
+        return self.kind in FACT_KINDS
 
     def __str__(self) -> str:
         return self.text
@@ -63,6 +76,10 @@ class Statement:
 
 _NUM = {"no": 0, "none": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
         "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
+
+
+#: statements about the play itself rather than about unseen cards
+FACT_KINDS = frozenset({"shown_out", "best", "remain", "out"})
 
 
 def _num(word: str) -> int | None:
@@ -87,6 +104,9 @@ def parse_statement(text: str) -> Statement:
         rest = rest[m.end():]
     body = rest.strip()
     words = rest.replace(",", " ").split()
+    fact = _parse_fact(text, words, viewpoint, certainty, body)
+    if fact is not None:
+        return fact
     if len(words) < 2:
         raise StatementError(f"{text!r}: expected 'SEAT holds|lacks CARDS', 'SEAT void SUIT' or 'SEAT has N SUIT'")
     seat = _seat(words[0], text)
@@ -125,6 +145,42 @@ def parse_statement(text: str) -> Statement:
             return Statement(text, viewpoint, certainty, seat, "count", suit=suit, lo=n, hi=n, body=body)
         return Statement(text, viewpoint, certainty, seat, "holds", _cards(args, text), body=body)
     raise StatementError(f"{text!r}: {words[1]!r} is not one of holds, lacks, void, has")
+
+
+_FACT_SHOWN_OUT = re.compile(r"(?i)^(\w+)\s+(?:showed|shows|has\s+shown)\s+out\s+of\s+(\w+)(?:\s+at\s+trick\s+(\d+))?$")
+_FACT_BEST = re.compile(r"(?i)^(\w+)\s+is\s+(?:the\s+)?(?:best|master)(?:\s+(\w+?))?(?:\s+left)?$")
+_FACT_COUNT = re.compile(r"(?i)^(\w+)\s+(\w+)\s+(?:remains?|(?:are|is)\s+(?:left|out)|out|left)$")
+
+
+def _parse_fact(text: str, words: list[str], viewpoint, certainty: str, body: str) -> Statement | None:
+    """The statements about the play itself, or None for any other."""
+    line = " ".join(words)
+    m = _FACT_SHOWN_OUT.match(line)
+    if m:
+        suit, trumps = _suit_or_trumps(m.group(2), text)
+        return Statement(text, viewpoint, certainty, _seat(m.group(1), text), "shown_out", suit=suit,
+                         trumps=trumps, body=body, trick=int(m.group(3)) if m.group(3) else None)
+    m = _FACT_BEST.match(line)
+    if m and _is_card(m.group(1)):
+        card = Card.parse(m.group(1))
+        if m.group(2):
+            suit, trumps = _suit_or_trumps(m.group(2), text)
+            if suit is not None and suit != card.suit:
+                raise StatementError(f"{text!r}: {card} is not a {suit.singular}")
+        return Statement(text, viewpoint, certainty, None, "best", (card,), card.suit, body=body)
+    m = _FACT_COUNT.match(line)
+    if m and _num(m.group(1)) is not None:
+        suit, trumps = _suit_or_trumps(m.group(2), text)
+        kind = "out" if re.search(r"(?i)\bout$", line) else "remain"
+        n = _num(m.group(1))
+        return Statement(text, viewpoint, certainty, None, kind, suit=suit, trumps=trumps, lo=n, hi=n, body=body)
+    return None
+
+
+def _suit_or_trumps(word: str, text: str) -> tuple[Suit | None, bool]:
+    if word.lower() in ("trump", "trumps"):
+        return None, True
+    return _suit([word], text), False
 
 
 def _is_card(w: str) -> bool:
@@ -207,6 +263,41 @@ def refuted_in(ex, trick: int, st: Statement, layer: str = "certain") -> bool:
     return (st.lo is not None and hi < st.lo) or (st.hi is not None and lo > st.hi)
 
 
+def fact_error(rp, trick: int, st: Statement, view: Seat) -> str | None:
+    """Why a statement about the play is false after ``trick`` (None when it is true)."""
+    trumps = rp.trumps
+    suit = trumps if st.trumps else st.suit
+    if suit is None:
+        return "there are no trumps in this hand"
+    played = {p.card for t in rp.tricks[:trick] for p in t.plays}
+    if st.kind == "shown_out":
+        at = st.trick if st.trick is not None else trick
+        if at > trick:
+            return f"trick {at} is not played yet"
+        t = rp.tricks[at - 1]
+        if t.led_suit != suit:
+            return f"trick {at} is led in {t.led_suit.plural}, not {suit.plural}"
+        card = t.card_of(st.seat)
+        if card.suit == suit:
+            return f"{st.seat} follows with {card} at trick {at}"
+        return None
+    if st.kind == "best":
+        (card,) = st.cards
+        if card in played:
+            return f"{card} has been played"
+        higher = [c for h in rp.hands for c in h if c.suit == card.suit and c.rank > card.rank and c not in played]
+        if higher:
+            return f"{', '.join(map(str, sorted(higher, key=lambda c: -c.rank)))} is still to be played"
+        return None
+    left = [c for h in rp.hands for c in h if c.suit == suit and c not in played]
+    if st.kind == "out":
+        left = [c for c in left if c not in rp.hands[view]]
+    if len(left) != st.lo:
+        where = "in all four hands" if st.kind == "remain" else f"outside {view}'s hand"
+        return f"{len(left)} {suit.plural if len(left) != 1 else suit.singular} remain {where}"
+    return None
+
+
 def check_stated(checked) -> list[Diagnostic]:
     """Diagnostics for every ``infer:`` statement of a checked hand file."""
     hf, rp = checked.hand, checked.replay
@@ -228,6 +319,11 @@ def check_stated(checked) -> list[Diagnostic]:
                 out.append(Diagnostic(stated.loc, "error", f"trick {rec.number}: inference {err.message}"))
                 continue
             view = st.viewpoint or default_view
+            if st.is_fact:
+                wrong = fact_error(rp, rec.number, st, view)
+                if wrong:
+                    out.append(Diagnostic(stated.loc, "error", f"trick {rec.number}: {text!r} is not so: {wrong}"))
+                continue
             if view == st.seat:
                 out.append(Diagnostic(stated.loc, "error",
                                       f"trick {rec.number}: {text!r} is about {view}'s own hand, which {view} sees"))

@@ -1,6 +1,11 @@
 """Check a loaded hand file against the laws: the deal, every play, the
 stated tallies, leaders and winners, the claim and the result.
 
+This is the first checking stage. A problem's task and lines
+(:mod:`whistbook.problem`) and the author's ``infer:`` statements
+(:mod:`whistbook.inference.statements`) are checked after it, by
+:func:`whistbook.corpus.check_file`; nothing here imports them.
+
 :func:`check` never raises for problems in the file: it returns a
 :class:`CheckedHand` whose ``diagnostics`` list every located error and note.
 Replay stops at the first illegal play (later state is meaningless); every
@@ -12,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card
-from .errors import Diagnostic, IllegalPlayError, SourceLocation, WhistbookError
+from .errors import Diagnostics, IllegalPlayError, SourceLocation, WhistbookError
 from .model import CardRef, HandFile
-from .replay import Replay, replay
+from .play import Replay, replay
 from .scoring import Score, honours_held, score_hand
 from .seats import SEATS, Seat, Side
 
@@ -25,34 +30,35 @@ class CheckedHand:
 
     hand: HandFile
     replay: Replay | None = None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    diagnostics: Diagnostics = field(default_factory=Diagnostics)
     #: tricks each side takes over the whole hand (written tricks plus the claim)
     final_tricks: dict[Side, int] | None = None
     score: Score | None = None
     #: double-dummy tricks for each side from where the written play stops
     claim_dd: dict[Side, int] | None = None
-    #: problem files: per-solution verdicts, filled by :mod:`whistbook.problem`
+    #: problem files: the :class:`whistbook.problem.ProblemVerdict`, set by the problem stage
     problem: object | None = None
 
     @property
     def ok(self) -> bool:
-        return not any(d.level == "error" for d in self.diagnostics)
+        return self.diagnostics.ok
 
     def error(self, message: str, loc: SourceLocation | None) -> None:
-        self.diagnostics.append(Diagnostic(loc, "error", message))
+        self.diagnostics.error(message, loc)
 
     def note(self, message: str, loc: SourceLocation | None) -> None:
-        self.diagnostics.append(Diagnostic(loc, "note", message))
+        self.diagnostics.note(message, loc)
 
     def warning(self, message: str, loc: SourceLocation | None) -> None:
-        self.diagnostics.append(Diagnostic(loc, "warning", message))
+        self.diagnostics.warning(message, loc)
 
 
 def check(hf: HandFile, *, solver: bool = True) -> CheckedHand:
-    """Replay and check everything a hand file states.
+    """Replay and check everything a hand file states against the laws.
 
     ``solver=False`` skips the double-dummy check of a claim (its tricks are
-    then taken as stated).
+    then taken as stated). For a problem file only the position and the
+    written tricks are checked here.
     """
     out = CheckedHand(hf)
     if not _check_deal(hf, out):
@@ -60,11 +66,7 @@ def check(hf: HandFile, *, solver: bool = True) -> CheckedHand:
     if not _replay(hf, out):
         return out
     _check_stated(hf, out)
-    _check_inferences(out)
     if hf.kind == "problem":
-        from .problem import check_problem
-
-        check_problem(hf, out, solver=solver)
         return out
     _check_ending(hf, out, solver)
     _check_result(hf, out)
@@ -166,16 +168,6 @@ def _check_stated(hf: HandFile, out: CheckedHand) -> None:
     for e in hf.errata:
         if e.trick is not None and e.trick > total:
             out.error(f"erratum names trick {e.trick}, but the hand has only {total} tricks", e.loc)
-
-
-def _check_inferences(out: CheckedHand) -> None:
-    """Inferences the author states at a trick (``infer:``), checked by the
-    inference engine: certain ones must follow, presumed ones draw a warning."""
-    if not any(t.infer for t in out.hand.tricks):
-        return
-    from .inference.statements import check_stated
-
-    out.diagnostics.extend(check_stated(out))
 
 
 def _check_ending(hf: HandFile, out: CheckedHand, solver: bool) -> None:
