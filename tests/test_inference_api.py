@@ -9,6 +9,7 @@ from whistbook.cards import Card, Suit
 from whistbook.cli import main
 from whistbook.corpus import check_hand, check_file
 from whistbook.handfile import loads
+from whistbook import wording
 from whistbook.inference import RULES, Departure, Explanation, Inference, TrickExplanation, explain
 from whistbook.inference.statements import StatementError, parse_statement
 from whistbook.seats import Seat
@@ -42,7 +43,8 @@ def test_inference_records(checked):
         assert all(isinstance(c, Card) for c in i.cards)
         assert i.suit is None or isinstance(i.suit, Suit)
         assert isinstance(i.rests_on, tuple) and all(isinstance(t, int) for t in i.rests_on)
-        assert i.text.endswith(".") and str(i.seat) in i.text
+        said = wording.sentence_text(i)
+        assert said.endswith(").") and said.startswith(str(i.seat)) and RULES[i.rule].title.lower()[:10] in said.lower()
     # the book's conclusion at trick 2
     lacks = [i for i in ex.tricks[1].inferences if i.kind == "lacks" and i.seat == Seat.B]
     assert any(Card.parse("KC") in i.cards and i.certainty == "presumed" for i in lacks)
@@ -55,7 +57,7 @@ def test_json_contract(checked):
     t = js["tricks"][0]
     assert set(t) == {"number", "inferences", "knowledge", "counts"}
     for inf in t["inferences"]:
-        assert set(inf) == {"seat", "kind", "cards", "suit", "certainty", "rule", "text"}
+        assert set(inf) == {"seat", "kind", "cards", "suit", "certainty", "rule", "low", "high", "rests_on"}
     assert set(t["knowledge"]) == {"certain", "presumed"}
     assert set(t["counts"]) == {"certain", "presumed"}
     assert t["knowledge"]["certain"]["2S"] == ["Z"]  # the turned-up card
@@ -89,7 +91,7 @@ def test_departure_fields():
 def test_cli_text(capsys):
     assert main(["explain", str(HAND_I), "--ascii"]) == 0
     out = capsys.readouterr().out
-    assert "Trick 2:" in out and "king of clubs" in out and "presumed" in out
+    assert "Trick 2:" in out and "B presumably does not hold KC" in out and "presumed" in out
 
 
 def test_cli_json_as_and_trick(capsys):
@@ -170,15 +172,28 @@ def test_stated_inference_location_points_at_the_statement():
 
 # ----------------------------------------------------------------- rendering
 
-def test_sentences_from_templates():
-    from whistbook.inference.render import cards_words, page_ref, sentence
-    assert cards_words([Card.parse("2C"), Card.parse("KC")]) == "the king and two of clubs"
-    assert cards_words([Card.parse("AH"), Card.parse("TS")]) == "the ten of spades and the ace of hearts"
-    assert page_ref("56") == "p. 56" and page_ref("79-81") == "pp. 79-81" and page_ref("Laws 71-73") == "Laws 71-73"
-    text = sentence("count", "presumed", "return_count", "B", suit=Suit.CLUBS, lo=1, hi=1)
-    assert text == "Presumably B has one club left (returning partner's suit, pp. 79-81)."
-    assert sentence("void", "certain", "show_out", "Y", suit=Suit.HEARTS).startswith("Y has no hearts left")
-    assert "at least four" in sentence("count", "probable", "trump_lead_strength", "Z", suit=Suit.SPADES, lo=4)
+def _inf(kind, certainty, rule, seat, *, suit=None, cards=(), lo=None, hi=None):
+    return Inference(Seat.parse(seat), kind, tuple(Card.parse(c) for c in cards), suit, certainty, rule,
+                     RULES[rule].page, (), lo, hi)
+
+
+def test_sentences_and_phrases_from_records():
+    assert wording.cards_words([Card.parse("2C"), Card.parse("KC")]) == "the king and two of clubs"
+    assert wording.cards_words([Card.parse("AH"), Card.parse("TS")]) == "the ten of spades and the ace of hearts"
+    assert wording.page_ref("56") == "p. 56" and wording.page_ref("79-81") == "pp. 79-81"
+    assert wording.page_ref("Laws 71-73") == "Laws 71-73"
+    one_club = _inf("count", "presumed", "return_count", "B", suit=Suit.CLUBS, lo=1, hi=1)
+    assert wording.sentence_text(one_club) == "B presumably has one club left (returning partner's suit, pp. 79-81)."
+    assert wording.text(wording.phrase(one_club)) == "presumably 1 ♣ left"
+    shown = _inf("void", "certain", "show_out", "Y", suit=Suit.HEARTS)
+    assert wording.sentence_text(shown, cite=False) == "Y has shown out of hearts."
+    counted = _inf("void", "certain", "count_elimination", "Y", suit=Suit.HEARTS)
+    assert wording.sentence_text(counted, cite=False) == "Y has no hearts left."
+    four = _inf("count", "probable", "trump_lead_strength", "Z", suit=Suit.SPADES, lo=4)
+    assert wording.sentence_text(four, cite=False) == "Z probably has at least four spades left."
+    lacks = _inf("lacks", "presumed", "second_hand_low", "B", cards=("QD", "JD"))
+    assert wording.text(wording.phrase(lacks)) == "presumably no Q♦ or J♦"
+    assert wording.text(wording.sentence(lacks), symbols=False) == "B presumably does not hold QD or JD."
 
 
 HAND_VII = ROOT / "hands" / "cavendish" / "07-fourth-best-lead-counting.yaml"

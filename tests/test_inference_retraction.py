@@ -31,7 +31,9 @@ def test_false_card_is_a_departure_not_a_contradiction():
     assert len(deps) == 1
     d = deps[0]
     assert (d.trick, str(d.seat), d.rule, d.found_at) == (1, "Z", "win_cheaply", 3)
-    assert "Z departed from rule at trick 1" in d.text
+    from whistbook import wording
+
+    assert wording.text(wording.departure(d)).startswith("Z departed from rule at trick 1 with K♥")
     assert ex.tricks[2].departures == [d]
     # and from then on the presumed layer fits the deal again
     owner = {c: s for s, h in FALSE_CARD.items() for c in _cards(h)}

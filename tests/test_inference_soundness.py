@@ -62,7 +62,7 @@ def test_conventional_play_gives_no_wrong_presumption():
             if a["certain_wrong"] or a["knowledge_wrong"]["certain"]:
                 bad.append(("certain", seed, seat, a))
             if a["presumed_wrong"] or a["knowledge_wrong"]["presumed"] or ex.departures:
-                bad.append(("presumed", seed, seat, a, [d.text for d in ex.departures]))
+                bad.append(("presumed", seed, seat, a, [(d.trick, str(d.seat), d.rule) for d in ex.departures]))
     assert not bad, bad[:3]
 
 

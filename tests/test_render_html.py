@@ -64,9 +64,10 @@ def test_inferences_certain_apart_from_presumed_each_citing_its_rule(page):
     certain = trick1.index('inference-group inference-certain')
     presumed = trick1.index('inference-group inference-presumed')
     assert certain < presumed
-    assert "Z holds the two of spades." in trick1[certain:presumed]
+    assert re.search(r'Z holds the turned-up <span class="card suit-spades"[^>]*>2♠</span>\.',
+                     trick1[certain:presumed])
     assert re.search(r'href="principles.html#rule-turn_up_card"', trick1[certain:presumed])
-    assert "Presumably Y does not hold the three of diamonds." in trick1[presumed:]
+    assert re.search(r'Y presumably does not hold <span class="card suit-diamonds"[^>]*>3♦</span>\.', trick1[presumed:])
 
 
 def test_double_dummy_marks_are_labelled(page):

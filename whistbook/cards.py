@@ -85,6 +85,26 @@ for _s, _words in zip(
 #: Rank values run 2..14 so that ``max()`` finds the best card.
 RANKS: tuple[int, ...] = tuple(range(2, 15))
 RANK_LETTERS = {r: "23456789TJQKA"[r - 2] for r in RANKS}
+#: numbers as words, 0 to 13, as the book writes counts of cards and tricks
+NUMBER_WORDS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                                 "ten", "eleven", "twelve", "thirteen")
+
+
+def number_word(n: int) -> str:
+    """``3`` -> ``three`` (0 is ``no``; beyond thirteen, digits)."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def parse_number_word(word: str) -> int | None:
+    """``"three"`` or ``"3"`` -> 3; ``"zero"``, ``"no"`` and ``"none"`` -> 0; None for anything else."""
+    w = word.strip().lower()
+    if w.isdigit():
+        return int(w)
+    if w in ("zero", "none"):
+        return 0
+    return NUMBER_WORDS.index(w) if w in NUMBER_WORDS else None
+
+
 RANK_NAMES = {
     2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
     8: "eight", 9: "nine", 10: "ten", 11: "knave", 12: "queen", 13: "king", 14: "ace",

@@ -133,8 +133,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
     from .corpus import check_file
     from .inference import explain
-    from .inference.render import explanation_text
     from .seats import Seat
+    from .textview import explanation_json, render_explanation_text
 
     path = Path(args.file)
     if not path.is_file():
@@ -153,13 +153,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if args.trick is not None and not 1 <= args.trick <= len(ex.tricks):
         raise ConfigError(f"--trick {args.trick}: the file has tricks 1 to {len(ex.tricks)}")
     if args.format == "json":
-        data = ex.to_json()
+        data = explanation_json(ex)
         if args.trick is not None:
             data["tricks"] = [t for t in data["tricks"] if t["number"] == args.trick]
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
         ascii_only = args.ascii or not _can_encode(sys.stdout, "♠♥♦♣")
-        sys.stdout.write(explanation_text(checked, ex, args.trick, ascii_only))
+        sys.stdout.write(render_explanation_text(checked, ex, args.trick, ascii_only))
     return 0
 
 

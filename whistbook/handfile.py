@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 import yaml
 
-from .cards import Card, Suit, tokenize_hand, tokenize_holding
+from .cards import Card, Suit, parse_number_word, tokenize_hand, tokenize_holding
 from .errors import (
     HandFileError,
     InvalidCardError,
@@ -198,8 +198,8 @@ def _int(node: yaml.Node, path: str, problems: _Problems, what: str, lo: int, hi
                 return n
             problems.add(f"{what} must be from {lo} to {hi}, not {n}", _loc(path, node))
             return None
-        n = _NUMBER_WORDS.get(v)
-        if n is not None:
+        n = parse_number_word(v)
+        if n is not None and v != "no":
             return n
     problems.add(f"{what} must be a whole number", _loc(path, node))
     return None
@@ -225,11 +225,6 @@ def _parse_with(fn: Callable[[str], Any], node: yaml.Node, path: str, problems: 
         return None
 
 
-_NUMBER_WORDS = {
-    w: i for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen".split()
-    )
-}
 
 
 # --- the document ---------------------------------------------------------------------------
@@ -372,7 +367,7 @@ def _score(node: yaml.Node, path: str, problems: _Problems, game: int) -> dict[S
             return {Side.AB: 0, Side.YZ: 0}
         m = re.fullmatch(r"ab\s*,?\s*(\w+)\s*[;,]\s*yz\s*,?\s*(\w+)", v)
         if m:
-            vals = [int(x) if x.isdigit() else {"love": 0, **_NUMBER_WORDS}.get(x, -1) for x in m.groups()]
+            vals = [int(x) if x.isdigit() else (0 if x == "love" else _word_or(x, -1)) for x in m.groups()]
             if all(0 <= x < game for x in vals):
                 return {Side.AB: vals[0], Side.YZ: vals[1]}
         problems.add(f"score must be 'love-all' or a mapping such as {{AB: 2, YZ: 0}}, each below {game}", _loc(path, node))
@@ -698,11 +693,15 @@ def parse_result(text: str) -> tuple[Side, int, dict[Side, int], bool | None]:
     return card_side, by_cards, honours, game
 
 
+def _word_or(word: str, default: int) -> int:
+    n = parse_number_word(word)
+    return default if n is None or word == "no" else n
+
+
 def _number(word: str, text: str) -> int:
-    if word.isdigit():
-        return int(word)
-    if word in _NUMBER_WORDS:
-        return _NUMBER_WORDS[word]
+    n = _word_or(word, -1)
+    if n >= 0:
+        return n
     raise InvalidCardError(f"result {text!r}: {word!r} is not a number")
 
 

@@ -17,11 +17,13 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from . import wording
 from .cards import SUITS, Card, Suit
 from .laws import CheckedHand, describe_result
 from .model import Solution
 from .play import Trick
 from .seats import SEATS, Seat, Side
+from .wording import Words
 
 #: Where each seat sits relative to the reader: index = clockwise turns from the viewpoint.
 POSITIONS: tuple[str, ...] = ("bottom", "left", "top", "right")
@@ -87,15 +89,21 @@ class PlayView:
 
 @dataclass(frozen=True)
 class InferenceView:
-    seat: Seat | None
+    """One new conclusion at a trick, as data; its words come from :mod:`whistbook.wording`."""
+
+    seat: Seat
+    kind: str  # "void" | "holds" | "lacks" | "count" | "signal"
     certainty: str  # "certain" | "presumed" | "probable"
-    text: str
     rule: str | None  # rule id, the anchor on the principles page
     rule_title: str | None
     page: str | None  # the book's page for the rule, e.g. "82-84" or "Laws 52-53"
-    #: the text without its closing citation, and the citation ("third hand high, p. 92")
-    sentence: str = ""
-    citation: str | None = None
+    cards: tuple[Card, ...] = ()
+    suit: Suit | None = None
+    low: int | None = None
+    high: int | None = None
+    #: the sentence (without its citation) and the short phrase after the seat's name
+    sentence: Words = ()
+    phrase: Words = ()
 
 
 @dataclass(frozen=True)
@@ -103,11 +111,47 @@ class InferenceLine:
     """Inferences that rest on the same rule, as one line with one citation."""
 
     certainty: str
-    sentences: tuple[str, ...]
+    sentences: tuple[Words, ...]
     rule: str | None
     rule_title: str | None
     page: str | None
-    citation: str | None
+
+
+@dataclass(frozen=True)
+class SeatNews:
+    """What is new about one unseen seat at a trick."""
+
+    seat: Seat
+    items: tuple[InferenceView, ...]
+
+
+@dataclass(frozen=True)
+class SuitKnowledge:
+    """What the viewer knows of one suit in one unseen hand after a trick."""
+
+    suit: Suit
+    certain: tuple[Card, ...]  # cards the laws place in this hand, high to low
+    presumed: tuple[Card, ...]  # cards the conventions place here besides, high to low
+    count: tuple[int, int]  # cards of the suit still held, fewest and most (laws)
+    presumed_count: tuple[int, int]  # the same with the conventions
+
+    @property
+    def void(self) -> bool:
+        return self.count[1] == 0
+
+    @property
+    def rest(self) -> tuple[int, int]:
+        """Cards beyond those named (certain and presumed), by the presumed count."""
+        named = len(self.certain) + len(self.presumed)
+        lo, hi = self.presumed_count
+        return (max(0, lo - named), max(0, hi - named))
+
+
+@dataclass(frozen=True)
+class SeatKnowledge:
+    seat: Seat
+    position: str  # left/top/right, relative to the viewpoint
+    suits: tuple[SuitKnowledge, ...]  # spades, hearts, diamonds, clubs
 
 
 @dataclass(frozen=True)
@@ -119,7 +163,7 @@ class DepartureView:
     seat: Seat
     rule: str | None
     rule_title: str | None
-    text: str
+    words: Words
 
 
 @dataclass(frozen=True)
@@ -148,6 +192,8 @@ class TrickView:
     inferences: tuple[InferenceView, ...] = ()
     #: an editor's note (Markdown): ours, beyond the book
     note: str | None = None
+    #: the picture of what the viewer knows of the three unseen hands after this trick
+    known: tuple[SeatKnowledge, ...] = ()
     analysis: tuple[AnalysisNote, ...] = ()
     #: departures from rule that this trick's cards revealed
     departures: tuple[DepartureView, ...] = ()
@@ -173,12 +219,19 @@ class TrickView:
         lines: list[InferenceLine] = []
         for i in items:
             last = lines[-1] if lines else None
-            if last is not None and (last.rule, last.citation, last.certainty) == (i.rule, i.citation, i.certainty):
-                lines[-1] = InferenceLine(last.certainty, last.sentences + (i.sentence or i.text,), i.rule,
-                                          i.rule_title, i.page, i.citation)
+            if last is not None and (last.rule, last.certainty) == (i.rule, i.certainty):
+                lines[-1] = InferenceLine(last.certainty, last.sentences + (i.sentence,), i.rule, i.rule_title, i.page)
             else:
-                lines.append(InferenceLine(i.certainty, (i.sentence or i.text,), i.rule, i.rule_title, i.page, i.citation))
+                lines.append(InferenceLine(i.certainty, (i.sentence,), i.rule, i.rule_title, i.page))
         return lines
+
+    @property
+    def news(self) -> tuple[SeatNews, ...]:
+        """The new inferences grouped by seat, in the order the seats first appear."""
+        seats: dict[Seat, list[InferenceView]] = {}
+        for i in self.inferences:
+            seats.setdefault(i.seat, []).append(i)
+        return tuple(SeatNews(s, tuple(items)) for s, items in seats.items())
 
 
 @dataclass(frozen=True)
@@ -346,13 +399,13 @@ def _play_views(trick: Trick, viewpoint: Seat, costs: Mapping[tuple[Seat, Card],
 
 def _trick_view(trick: Trick, remark: str | None, viewpoint: Seat, inferences: tuple[InferenceView, ...],
                 analysis: tuple[AnalysisNote, ...], departures: tuple[DepartureView, ...] = (),
-                note: str | None = None) -> TrickView:
+                note: str | None = None, known: tuple[SeatKnowledge, ...] = ()) -> TrickView:
     costs = {(n.seat, n.card): n.cost for n in analysis}
     plays = _play_views(trick, viewpoint, costs)
     return TrickView(
         number=trick.number, leader=trick.leader, winner=trick.winner, winning_card=trick.winning_card,
         tally=trick.tally, plays=plays, by_position={p.position: p for p in plays}, shown=trick.shown,
-        remark=remark, inferences=inferences, analysis=analysis, departures=departures, note=note,
+        remark=remark, inferences=inferences, analysis=analysis, departures=departures, note=note, known=known,
     )
 
 
@@ -363,23 +416,7 @@ def _trick_view(trick: Trick, remark: str | None, viewpoint: Seat, inferences: t
 # Explanation, Inference, Departure, Rule; whistbook.analysis: Analysis,
 # CardVerdict).
 
-_CITATION = re.compile(r"\s*\(([^()]*)\)\.?\s*$")
-_CARD_CODE = re.compile(r"\b(10|[2-9TJQKA])([SHDC])\b")
 _CERTAINTY_ORDER = {"certain": 0, "presumed": 1, "probable": 2}
-
-
-def _split_citation(text: str) -> tuple[str, str | None]:
-    """``"Presumably ... (third hand high, p. 92)."`` -> the sentence and the citation."""
-    m = _CITATION.search(text)
-    if m is None or not re.search(r"\d", m.group(1)):
-        return text, None
-    citation = re.sub(r"\b(pp?\.|Laws?) ", lambda c: c.group(1) + "\u00a0", m.group(1))
-    return text[:m.start()].rstrip() + ".", citation
-
-
-def _card_symbols(text: str) -> str:
-    """Card codes in engine text (``8H``) as a lesson writes cards (``8♥``)."""
-    return _CARD_CODE.sub(lambda m: m.group(1) + Suit.parse(m.group(2)).symbol, text)
 
 
 def _inference_views(explanation: Any, rules: Mapping[str, Any]) -> dict[int, tuple[InferenceView, ...]]:
@@ -388,19 +425,41 @@ def _inference_views(explanation: Any, rules: Mapping[str, Any]) -> dict[int, tu
         views = []
         for inf in et.inferences:
             rule = rules.get(inf.rule)
-            sentence, citation = _split_citation(inf.text)
             views.append(InferenceView(
-                seat=inf.seat,
+                seat=inf.seat, kind=inf.kind,
                 certainty=inf.certainty if inf.certainty in _CERTAINTY_ORDER else "presumed",
-                text=inf.text,
                 rule=inf.rule if rule is not None else None,
                 rule_title=rule.title if rule is not None else None,
                 page=inf.page or (rule.page if rule is not None else None),
-                sentence=sentence, citation=citation,
+                cards=tuple(inf.cards), suit=inf.suit, low=inf.low, high=inf.high,
+                sentence=wording.sentence(inf), phrase=wording.phrase(inf),
             ))
         # certain first, then presumed, then probable: the page reads from facts to guesses
         views.sort(key=lambda v: _CERTAINTY_ORDER[v.certainty])
         out[et.number] = tuple(views)
+    return out
+
+
+def _knowledge_views(explanation: Any) -> dict[int, tuple[SeatKnowledge, ...]]:
+    """After each trick, what the viewer knows of each unseen hand, suit by suit."""
+    out: dict[int, tuple[SeatKnowledge, ...]] = {}
+    if explanation is None:
+        return out
+    viewpoint = explanation.viewpoint
+    for et in explanation.tricks:
+        seats = []
+        for seat in list(viewpoint.iter_from())[1:]:
+            suits = []
+            for suit in SUITS:
+                def placed(layer: str) -> tuple[Card, ...]:
+                    return tuple(sorted((c for c, who in et.knowledge[layer].items() if c.suit == suit and who == (seat,)),
+                                        key=lambda c: -c.rank))
+                certain = placed("certain")
+                presumed = tuple(c for c in placed("presumed") if c not in certain)
+                suits.append(SuitKnowledge(suit, certain, presumed, tuple(et.counts["certain"][seat][suit]),
+                                           tuple(et.counts["presumed"][seat][suit])))
+            seats.append(SeatKnowledge(seat, position_of(seat, viewpoint), tuple(suits)))
+        out[et.number] = tuple(seats)
     return out
 
 
@@ -409,10 +468,10 @@ def _departure_views(explanation: Any, rules: Mapping[str, Any]) -> tuple[Depart
     for d in explanation.departures if explanation is not None else ():
         rule = rules.get(d.rule)
         out.append(DepartureView(
-            trick=d.trick, found_at=getattr(d, "found_at", 0) or d.trick, seat=d.seat,
+            trick=d.trick, found_at=d.found_at or d.trick, seat=d.seat,
             rule=d.rule if rule is not None else None,
             rule_title=rule.title if rule is not None else None,
-            text=_card_symbols(d.text),
+            words=wording.departure(d),
         ))
     return tuple(out)
 
@@ -474,13 +533,15 @@ def build_lesson(
         viewpoint = explanation.viewpoint
     inferences = _inference_views(explanation, rules or {})
     departures = _departure_views(explanation, rules or {})
+    known = _knowledge_views(explanation)
     notes = _analysis_notes(analysis)
 
     shown: list[TrickView] = []
     unshown: list[TrickView] = []
     for rec, trick in zip(hf.tricks, rp.tricks):
         view = _trick_view(trick, rec.remark, viewpoint, inferences.get(trick.number, ()), notes.get(trick.number, ()),
-                           tuple(d for d in departures if d.found_at == trick.number), rec.note)
+                           tuple(d for d in departures if d.found_at == trick.number), rec.note,
+                           known.get(trick.number, ()))
         (shown if trick.shown else unshown).append(view)
 
     known = None
@@ -588,7 +649,8 @@ def themes_index(lessons: Sequence[Lesson]) -> list[tuple[ThemeRef, list[Lesson]
 
 
 __all__ = [
-    "Lesson", "TrickView", "PlayView", "HandView", "SuitHolding", "InferenceView", "InferenceLine", "DepartureView", "AnalysisNote",
+    "Lesson", "TrickView", "PlayView", "HandView", "SuitHolding", "InferenceView", "InferenceLine", "SeatNews",
+    "SuitKnowledge", "SeatKnowledge", "DepartureView", "AnalysisNote",
     "ErratumView", "EndingView", "ResultView", "ProblemView", "SolutionView", "ThemeRef",
     "THEMES", "POSITIONS", "build_lesson", "themes_of", "themes_index", "position_of",
 ]

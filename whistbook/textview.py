@@ -141,3 +141,55 @@ def to_json(ch: CheckedHand) -> dict:
 
 def render_json(ch: CheckedHand) -> str:
     return json.dumps(to_json(ch), indent=2, ensure_ascii=False)
+
+
+# --- the explanation (``whistbook explain``) -------------------------------------------------
+
+_LAYER_LABEL = {"certain": "certain ", "presumed": "presumed", "probable": "probable"}
+_LAYER_ORDER = {"certain": 0, "presumed": 1, "probable": 2}
+
+
+def render_explanation_text(checked: CheckedHand, ex, trick: int | None = None, ascii_only: bool = False) -> str:
+    """The explanation as the ``explain`` command prints it: each trick, then
+    what the viewer may conclude, strongest layer first."""
+    from . import wording
+
+    hf, rp = checked.hand, checked.replay
+    v = ex.viewpoint
+    own = sorted(rp.hands[v], key=lambda c: (c.suit, -c.rank))
+    held = "  ".join(line for line in _hand_lines(own, ascii_only))
+    lines = [f"{hf.title}: the play as {v} sees it", f"{v} holds  {held}"]
+    if hf.turn_up is not None and hf.dealer is not None:
+        lines.append(f"{hf.dealer} deals and turns up the {hf.turn_up.card.name}; trumps are {hf.trumps.plural}.")
+    lines.append("")
+    for te in ex.tricks:
+        if trick is not None and te.number != trick:
+            continue
+        tr = rp.tricks[te.number - 1]
+        plays = ", ".join(f"{p.seat} {_card(p.card, ascii_only)}" for p in tr.plays)
+        lines.append(f"Trick {te.number}: {plays}; {tr.winner} wins.")
+        infs = sorted(te.inferences, key=lambda i: (_LAYER_ORDER[i.certainty], i.kind == "signal"))
+        if not infs and not te.departures:
+            lines.append("  (nothing new)")
+        for i in infs:
+            rests = f"  [tricks {', '.join(map(str, i.rests_on))}]" if i.rests_on else ""
+            said = wording.sentence_text(i, symbols=not ascii_only)
+            lines.append(f"  {_LAYER_LABEL[i.certainty]}  {said}{rests}")
+        for d in te.departures:
+            lines.append(f"  departure {wording.text(wording.departure(d), symbols=not ascii_only)}")
+        lines.append("")
+    return _sym("\n".join(lines), ascii_only).replace("—", "-" if ascii_only else "—")
+
+
+def explanation_json(ex) -> dict:
+    """The explanation as JSON: the engine's records, each inference and
+    departure with its sentence added as ``text``."""
+    from . import wording
+
+    data = ex.to_json()
+    for te, tj in zip(ex.tricks, data["tricks"]):
+        for inf, ij in zip(te.inferences, tj["inferences"]):
+            ij["text"] = wording.sentence_text(inf)
+    for dep, dj in zip(ex.departures, data["departures"]):
+        dj["text"] = wording.text(wording.departure(dep))
+    return data

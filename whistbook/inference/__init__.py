@@ -4,16 +4,19 @@
 >>> ex = explain(check_file("hands/cavendish/01-trump-lead-on-established-suit.yaml"))
 >>> ex.viewpoint
 Seat.A
->>> [i.text for i in ex.tricks[1].inferences if i.seat == Seat.B and i.rule == "fourth_hand_wins_if_able"]
-['Presumably B does not hold the king of clubs (fourth hand wins if he can, p. 96).']
+>>> from whistbook import wording
+>>> [wording.sentence_text(i) for i in ex.tricks[1].inferences
+...  if i.seat == Seat.B and i.rule == "fourth_hand_wins_if_able"]
+['B presumably does not hold K♣ (fourth hand wins if he can, p. 96).']
 
 Public API (kept stable for the rest of whistbook):
 
 * :func:`explain` ``(checked, seat=None) -> Explanation``
 * :class:`Explanation` (``viewpoint``, ``tricks``, ``departures``, ``to_json()``)
 * :class:`TrickExplanation` (``number``, ``inferences``, ``knowledge``, ``counts``)
-* :class:`Inference` (``seat, kind, cards, suit, certainty, rule, page, text, rests_on``)
-* :class:`Departure` (``trick, seat, rule, text``)
+* :class:`Inference` (``seat, kind, cards, suit, certainty, rule, page, rests_on, low, high, variant``);
+  :mod:`whistbook.wording` makes its words
+* :class:`Departure` (``trick, seat, rule, found_at, card, layer``)
 * :data:`RULES` (id -> :class:`Rule`: ``id, title, page, description``)
 
 See ``docs/inference.md`` for how it reasons.

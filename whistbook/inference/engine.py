@@ -43,6 +43,9 @@ RANK = {
 
 # ------------------------------------------------------------------ records
 
+#: presumptions drawn from a pattern of play rather than from one card
+_NO_CARD = frozenset({"call_for_trumps", "echo", "trump_fourth_best_count", "no_call_negative"})
+
 @dataclass(frozen=True)
 class Inference:
     """One conclusion, with what it rests on."""
@@ -54,17 +57,20 @@ class Inference:
     certainty: str  # "certain" | "presumed" | "probable"
     rule: str
     page: str | None
-    text: str
     rests_on: tuple[int, ...]
     low: int | None = None  # for "count": fewest cards of the suit still held
     high: int | None = None  # for "count": most cards of the suit still held
+    #: a variant of the rule that changes what it shows ("defensive" for a first discard
+    #: when trumps have been declared against the player)
+    variant: str | None = None
 
     def to_json(self) -> dict:
         return {
             "seat": str(self.seat), "kind": self.kind,
             "cards": [str(c) for c in self.cards],
             "suit": self.suit.letter if self.suit is not None else None,
-            "certainty": self.certainty, "rule": self.rule, "text": self.text,
+            "certainty": self.certainty, "rule": self.rule,
+            "low": self.low, "high": self.high, "rests_on": list(self.rests_on),
         }
 
 
@@ -75,13 +81,16 @@ class Departure:
     trick: int  # the trick of the play that broke the rule
     seat: Seat
     rule: str
-    text: str
     found_at: int = 0  # the trick whose cards showed it
     key: int = field(default=0, compare=False, repr=False)
+    #: the card the presumption was drawn from, when it was drawn from one
+    card: Card | None = None
+    #: "presumed" for a departure from rule, "probable" for a likelihood given up
+    layer: str = "presumed"
 
     def to_json(self) -> dict:
-        return {"trick": self.trick, "seat": str(self.seat), "rule": self.rule, "text": self.text,
-                "found_at": self.found_at}
+        return {"trick": self.trick, "seat": str(self.seat), "rule": self.rule, "found_at": self.found_at,
+                "card": str(self.card) if self.card is not None else None, "layer": self.layer}
 
 
 @dataclass
@@ -539,13 +548,11 @@ class Engine:
         a.active = False
         a.withdrawn = "departure"
         seat = SEATS[a.seat]
+        card = Card(Suit(a.suit), a.card_index + 2) if a.card_index >= 0 and a.rule not in _NO_CARD else None
         if a.layer == 1:
-            text = (f"{seat} departed from rule at trick {a.trick}: the presumption that {a.claim} "
-                    f"does not survive the cards seen by trick {t}")
-            self.departures.append(Departure(a.trick, seat, a.rule, text, t, a.id))
+            self.departures.append(Departure(a.trick, seat, a.rule, t, a.id, card))
         else:
-            text = f"the likelihood that {a.claim} is given up at trick {t}"
-            self.retracted.append(Departure(a.trick, seat, a.rule, text, t))
+            self.retracted.append(Departure(a.trick, seat, a.rule, t, card=card, layer="probable"))
 
     # -------------------------------------------------- main loop
 

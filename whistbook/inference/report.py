@@ -15,7 +15,6 @@ from __future__ import annotations
 from ..cards import Card, Suit
 from ..seats import SEATS
 from .engine import LAYERS, Departure, Engine, Explanation, Inference, TrickExplanation
-from .render import sentence
 from .rules import RULES
 from .state import KState
 
@@ -202,10 +201,8 @@ def _mk(s, kind, cards, S, certainty, rule, sup, lo=None, hi=None) -> Inference:
     seat = SEATS[s]
     suit = Suit(S) if S is not None else None
     cs = tuple(Card(Suit(c // 13), c % 13 + 2) for c in cards)
-    text = sentence(kind, certainty, rule, str(seat), cards=cs, suit=suit, lo=lo, hi=hi)
     r = RULES.get(rule)
-    return Inference(seat, kind, cs, suit, certainty, rule, r.page if r else None, text,
-                     _tricks_of(sup), lo, hi)
+    return Inference(seat, kind, cs, suit, certainty, rule, r.page if r else None, _tricks_of(sup), lo, hi)
 
 
 def _signals(notes, engine: Engine) -> list[Inference]:
@@ -214,8 +211,7 @@ def _signals(notes, engine: Engine) -> list[Inference]:
         seat = SEATS[s]
         cs = tuple(Card(Suit(c // 13), c % 13 + 2) for c in cards)
         suit = Suit(S)
-        text = sentence("signal", "presumed", sig, str(seat), suit=suit, cards_played=cs, tricks=tricks,
-                        template=template)
-        r = RULES[sig]
-        out.append(Inference(seat, "signal", cs, suit, "presumed", sig, r.page, text, tuple(tricks)))
+        variant = "defensive" if template == "original_discard_defensive" else None
+        out.append(Inference(seat, "signal", cs, suit, "presumed", sig, RULES[sig].page, tuple(tricks),
+                             variant=variant))
     return out

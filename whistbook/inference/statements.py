@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, parse_number_word
 from ..errors import Diagnostic, InvalidCardError, WhistbookError
 from ..seats import Seat
 
@@ -74,19 +74,12 @@ class Statement:
         return view + word + self.body
 
 
-_NUM = {"no": 0, "none": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-        "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
-
-
 #: statements about the play itself rather than about unseen cards
 FACT_KINDS = frozenset({"shown_out", "best", "remain", "out"})
 
 
 def _num(word: str) -> int | None:
-    w = word.lower()
-    if w.isdigit():
-        return int(w)
-    return _NUM.get(w)
+    return parse_number_word(word)
 
 
 def parse_statement(text: str) -> Statement:

@@ -21,13 +21,12 @@ from ..cards import Card
 from ..errors import RenderError
 from ..scoring import score_text
 from ..seats import Side
+from ..wording import number_word
 from .diagrams import deal_svg, trick_svg
-from .markup import RemarkRenderer, card_html, prose, rank_text, suit_html
+from .markup import RemarkRenderer, card_html, prose, rank_text, suit_html, words_html
 
 PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                 "ten", "eleven", "twelve", "thirteen")
 
 
 def make_environment(override_dir: str | Path | None = None, *,
@@ -59,6 +58,7 @@ def make_environment(override_dir: str | Path | None = None, *,
         rank=lambda c: rank_text(c.rank),
         ranks=_ranks,
         prose=lambda t: prose(str(t)),
+        words=words_html,
         score=_score_text,
         number=_number_word,
         tricks=lambda n: f"{_number_word(n)} trick{'' if n == 1 else 's'}",
@@ -94,8 +94,7 @@ def _page_ref(page: str | int) -> str:
     return ("pp.\u00a0" if any(c in text for c in "-–,") else "p.\u00a0") + text.replace("-", "–")
 
 
-def _number_word(n: int) -> str:
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+_number_word = number_word
 
 
 def _score_text(score: tuple[int, int] | Mapping[Side, int] | None) -> str:

@@ -82,6 +82,19 @@ def cards_in_text(text: str) -> str:
     return "".join(out)
 
 
+def words_html(words: Iterable[Any]) -> Markup:
+    """Wording from :mod:`whistbook.wording` (text, cards and suits) as safe HTML."""
+    out = []
+    for w in words:
+        if isinstance(w, Card):
+            out.append(card_html(w))
+        elif isinstance(w, Suit):
+            out.append(suit_html(w))
+        else:
+            out.append(html.escape(_APOSTROPHE.sub("\u2019", str(w)), quote=False))
+    return Markup("".join(out))
+
+
 def prose(text: str) -> Markup:
     """Plain text (an inference, an erratum, an account) as safe HTML with its cards marked up."""
     return Markup(cards_in_text(text))

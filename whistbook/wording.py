@@ -1,0 +1,221 @@
+"""The words whistbook writes about the play, made from records at the edge.
+
+The engines return records (an inference names a seat, a kind, cards, a
+suit, counts, a certainty and a rule); this module is the one place that
+turns them into words. It returns *words*: a tuple of strings, cards and
+suits, so that a page can mark each card up (with its symbol, its colour and
+a name a screen reader speaks) and the terminal can print it plainly.
+Nothing here is ever parsed back into data.
+
+Two registers:
+
+* a **sentence** reads on its own, for the terminal and JSON
+  (``Y has shown out of clubs.``);
+* a **phrase** is the short form a lesson lists after the seat it concerns
+  (``shown out of ♣``), because a lesson shows one line per seat.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence, Union
+
+from .cards import NUMBER_WORDS, RANK_NAMES, Card, Suit, number_word
+
+#: A piece of wording: text, or a card or suit to be written by the renderer.
+Word = Union[str, Card, Suit]
+Words = tuple[Word, ...]
+
+def page_ref(page: str) -> str:
+    """``56`` -> ``p. 56``; ``134-136`` -> ``pp. 134-136``; ``Laws 71-73`` as it is."""
+    if not page[:1].isdigit():
+        return page
+    head, _, tail = page.partition(";")
+    first = head.strip()
+    ref = ("pp. " if "-" in first or "," in first else "p. ") + first
+    return ref + (";" + tail if tail else "")
+
+
+def join(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def cards_words(cards: Iterable[Card]) -> str:
+    """``the king and two of clubs``, ``the ace of hearts and the ten of spades``."""
+    by_suit: dict[Suit, list[Card]] = {}
+    for c in sorted(cards, key=lambda c: (c.suit, -c.rank)):
+        by_suit.setdefault(c.suit, []).append(c)
+    return join(["the " + join([RANK_NAMES[c.rank] for c in cs]) + " of " + s.plural for s, cs in by_suit.items()])
+
+
+def text(words: Words, *, symbols: bool = True) -> str:
+    """Words as plain text: cards as ``K♣`` (or ``KC`` without symbols)."""
+    out = []
+    for w in words:
+        if isinstance(w, Card):
+            out.append(w.symbol if symbols else str(w))
+        elif isinstance(w, Suit):
+            out.append(w.symbol if symbols else w.letter)
+        else:
+            out.append(w)
+    return "".join(out)
+
+
+# --- citations ---------------------------------------------------------------------------
+
+
+def _rules():
+    from .inference.rules import RULES
+
+    return RULES
+
+
+def rule_title(rule_id: str | None) -> str | None:
+    r = _rules().get(rule_id) if rule_id else None
+    return r.title if r is not None else None
+
+
+def citation(rule_id: str | None) -> str | None:
+    """The rule as a citation: ``fourth hand wins if he can, p. 96``."""
+    r = _rules().get(rule_id) if rule_id else None
+    if r is None:
+        return None
+    title = r.title[0].lower() + r.title[1:]
+    return f"{title}, {page_ref(r.page)}" if r.page else title
+
+
+# --- inferences --------------------------------------------------------------------------
+
+_VERB = {"certain": "", "presumed": "presumably ", "probable": "probably "}
+
+
+def _count_words(lo: int | None, hi: int | None, suit: Suit) -> str:
+    n = lo if lo is not None and lo == hi else (hi if lo is None else lo)
+    noun = suit.singular if n == 1 and (lo == hi or lo is None) else suit.plural
+    if lo is not None and lo == hi:
+        return f"{number_word(lo)} {noun}"
+    if hi is None:
+        return f"at least {number_word(lo or 0)} {noun}"
+    if lo is None:
+        return f"at most {number_word(hi)} {noun}"
+    return f"{number_word(lo)} to {number_word(hi)} {suit.plural}"
+
+
+def sentence(inf) -> Words:
+    """An inference record as a sentence without its citation.
+
+    The wording follows the certainty and the rule: a void the laws prove
+    reads "Y has shown out of clubs", one they infer by counting "Y has no
+    clubs left", a presumed one "Y presumably has no clubs left".
+    """
+    who, suit, q = str(inf.seat), inf.suit, _VERB[inf.certainty]
+    if inf.kind == "void":
+        if inf.certainty == "certain" and inf.rule == "show_out":
+            return (f"{who} has shown out of {suit.plural}.",)
+        return (f"{who} {q}has no {suit.plural} left.",)
+    if inf.kind == "count":
+        return (f"{who} {q}has {_count_words(inf.low, inf.high, suit)} left.",)
+    if inf.kind == "holds":
+        if inf.rule == "turn_up_card":
+            return (f"{who} holds the turned-up ", *inf.cards, ".")
+        return (f"{who} {q}holds ", *_cards(inf.cards), ".")
+    if inf.kind == "lacks":
+        verb = "does not hold" if not q else f"{q}does not hold"
+        return (f"{who} {verb} ", *_cards(inf.cards, "or"), ".")
+    if inf.kind == "signal":
+        return _signal(inf)
+    raise ValueError(f"no wording for an inference of kind {inf.kind!r}")
+
+
+def phrase(inf) -> Words:
+    """The short form, written after the seat's name in a lesson's line for
+    that seat: ``shown out of ♣``, ``presumably ♥K``, ``no ♦Q or ♦J``."""
+    q = _VERB[inf.certainty]
+    if inf.kind == "void":
+        if inf.certainty == "certain" and inf.rule == "show_out":
+            return ("shown out of ", inf.suit)
+        return (f"{q}no ", inf.suit, " left")
+    if inf.kind == "count":
+        lo, hi = inf.low, inf.high
+        if lo is not None and lo == hi:
+            n = f"{lo}"
+        elif hi is None:
+            n = f"{lo}+"
+        elif lo is None:
+            n = f"at most {hi}"
+        else:
+            n = f"{lo}–{hi}"
+        return (f"{q}{n} ", inf.suit, " left")
+    if inf.kind == "holds":
+        return (q or "holds ", *_cards(inf.cards))
+    if inf.kind == "lacks":
+        return (f"{q}no ", *_cards(inf.cards, "or"))
+    if inf.kind == "signal":
+        return _signal(inf, short=True)
+    raise ValueError(f"no wording for an inference of kind {inf.kind!r}")
+
+
+def _cards(cards: Sequence[Card], last: str = "and") -> Words:
+    out: list[Word] = []
+    for k, c in enumerate(cards):
+        if k:
+            out.append(f" {last} " if k == len(cards) - 1 else ", ")
+        out.append(c)
+    return tuple(out)
+
+
+#: what each signal is, and what it shows of the signaller's trumps
+_SIGNALS = {
+    "call_for_trumps": ("called for trumps", "four trumps with two honours, or five"),
+    "echo": ("echoed", "four trumps or more"),
+    "trump_fourth_best_count": ("trumped high and then lower", "five trumps or more to begin with"),
+    "unblock_partners_suit": ("played high and then low in his partner's suit to clear it", None),
+}
+
+#: what a first discard shows, by the engine's variant of the rule
+_DISCARDS = {None: "his weakest suit", "defensive": "his best-guarded suit, trumps being declared against him"}
+
+
+def _signal(inf, short: bool = False) -> Words:
+    if inf.rule == "original_discard":
+        if short:
+            return ("first discard from ", inf.suit)
+        return (f"{inf.seat}'s first discard is from {inf.suit.plural}: {_DISCARDS[inf.variant]}.",)
+    act, shows = _SIGNALS[inf.rule]
+    played: list[Word] = []
+    for k, (card, trick) in enumerate(zip(inf.cards, inf.rests_on)):
+        played += [", then " if k else "", card] + ([] if short else [f" at trick {trick}"])
+    if short:
+        return (f"{act} (", *played, ")")
+    tail = ", which is not a call." if shows is None else f": he holds {shows}."
+    return (f"{inf.seat} has {act} (", *played, ")" + tail)
+
+
+def sentence_text(inf, *, cite: bool = True, symbols: bool = True) -> str:
+    """The sentence as plain text, with its citation in brackets."""
+    words = text(sentence(inf), symbols=symbols)
+    ref = citation(inf.rule) if cite else None
+    if ref:
+        words = words[:-1] + f" ({ref})."
+    return words[:1].upper() + words[1:]
+
+
+# --- departures from rule ------------------------------------------------------------------
+
+
+def departure(dep) -> Words:
+    """``Y departed from rule at trick 9 (third hand high): the cards seen by trick 11 show it.``"""
+    title = rule_title(dep.rule)
+    why = f" ({title[0].lower() + title[1:]})" if title else ""
+    card: Words = (" with ", dep.card) if getattr(dep, "card", None) is not None else ()
+    if getattr(dep, "layer", "presumed") == "probable":
+        return (f"What {dep.seat}'s play at trick {dep.trick}", *card, f" made likely{why} is given up at trick "
+                f"{dep.found_at}.",)
+    return (f"{dep.seat} departed from rule at trick {dep.trick}", *card, f"{why}: the cards seen by trick "
+            f"{dep.found_at} show it.",)
+
+
+__all__ = ["Word", "Words", "NUMBER_WORDS", "number_word", "page_ref", "join", "cards_words", "text", "rule_title",
+           "citation", "sentence", "phrase", "sentence_text", "departure"]
