@@ -120,7 +120,9 @@ def second_leads(h0: int, f: int, won: bool, beaten_by: int, queen_fell: bool,
     def orig4() -> frozenset[int]:
         if american:
             return frozenset({fourth})
-        return frozenset(_bits(h0 & below(f)))
+        # the count need not be shown: the fourth-best or the lowest, but not
+        # a higher card, which would read as the top of a sequence (Hand XVIII)
+        return frozenset({fourth, low(h0)})
 
     if g(A) and g(K) and g(Q) and g(J):
         return frozenset({A} if trumps else {J})
