@@ -19,7 +19,7 @@ presumption of the high card is withdrawn without a departure.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..cards import Card, Suit
 from ..seats import SEATS, Seat
@@ -148,7 +148,6 @@ class Assumption:
     rule: str
     layer: int  # 1 presumed, 2 probable
     pred: Callable[[int], bool]  # over the seat's dealt holding of the suit (rank mask)
-    claim: str  # what it says, for departure messages
     active: bool = True
     withdrawn: str | None = None
     #: the predicate names the very card played (so a later signal can show
@@ -168,6 +167,28 @@ class _Play:
         self.trick, self.pos, self.seat, self.card, self.heading, self.kind = trick, pos, seat, card, heading, kind
         self.gone = gone  # cards of the suit gone before this play
         self.cover = cover  # a second hand's card over the card led, possibly the foot of a sequence
+
+
+class _Seen(NamedTuple):
+    """One card of another player, as the presumptions read it."""
+
+    trick: int
+    pos: int  # 1 leads, 4 plays last
+    seat: int
+    card: int
+    led: int  # the card led to the trick
+
+    @property
+    def suit(self) -> int:
+        return self.card // 13
+
+    @property
+    def rank(self) -> int:
+        return self.card % 13
+
+    @property
+    def led_suit(self) -> int:
+        return self.led // 13
 
 
 class Engine:
@@ -216,9 +237,9 @@ class Engine:
         """Mask of ranks ``s`` has played of ``S`` so far (to strip from a dealt holding)."""
         return self.played[s][S]
 
-    def _new(self, trick, seat, suit, rule, layer, pred, claim, rank: int | None = None) -> Assumption:
+    def _new(self, trick, seat, suit, rule, layer, pred, rank: int | None = None) -> Assumption:
         self._next_id += 1
-        a = Assumption(self._next_id, trick, seat, suit, rule, layer, pred, claim)
+        a = Assumption(self._next_id, trick, seat, suit, rule, layer, pred)
         a.rank = RANK.get(rule, 0) if rank is None else rank
         a.card_index = self._card_now
         self.assumptions.append(a)
@@ -231,162 +252,188 @@ class Engine:
     # -------------------------------------------------- presumptions of one play
 
     def _presume(self, t: int, pos: int, s: int, c: int, trick_cards, new: list[Assumption]) -> None:
-        S, i = c // 13, c % 13
-        self._card_now = i
-        led = trick_cards[0]
-        LS = led // 13
-        tr = self.trumps
-        trumps = S == tr
-        strip = self.played[s][S]
-        gone = self.gone[S]
-        partner = (s + 2) % 4
-        name = SEATS[s].name
-        cs = str(Card(Suit(S), i + 2))
+        """The presumptions one card of another player gives, by situation."""
+        self._card_now = c % 13
+        play = _Seen(t, pos, s, c, trick_cards[0])
         if pos == 1:
-            rnd = len(self.rounds[S]) + 1
-            prev = self.leads[s][S]
-            opener = self.opener[S]
-            if trumps and self.called[partner] and not prev:
-                new.append(self._new(t, s, S, "answer_to_call_count", 1,
-                                     _pred_in(strip, lambda h: cv.answer_call_cards(h), i),
-                                     f"{name}'s {cs} at trick {t} answered his partner's call as the rule directs"))
-            elif opener is None:
-                declared = self._declared_against(s)
-                room = self.size - t + 1 >= 5
-                if not self.any_lead[s] and room:
-                    if self.size - t + 1 >= 8:
-                        new.append(self._new(t, s, S, "lead_strongest_suit", 1,
-                                             lambda m, st=strip: popcount(m & ~st) >= 4,
-                                             f"{name} opened {Suit(S).plural} at trick {t} from four or more"))
-                    rid = "lead_fourth_best" if i <= 7 else "lead_table"
-                    new.append(self._new(t, s, S, rid, 1,
-                                         _pred_first(strip, trumps, i, declared,
-                                                     not trumps and self.size - t + 1 >= 8),
-                                         f"{name}'s {cs} at trick {t} was the card the Analysis of Leads prescribes"))
-                elif room:
-                    rid = "lead_fourth_best" if i <= 7 else "lead_table"
-                    new.append(self._new(t, s, S, rid, 1,
-                                         _pred_first(strip, trumps, i, declared, False),
-                                         f"{name}'s {cs} at trick {t} was the card his holding calls for"))
-                if trumps and not self.trump_led_by[s]:
-                    new.append(self._new(t, s, S, "trump_lead_strength", 2,
-                                         lambda m, st=strip: popcount(m & ~st) >= 4,
-                                         f"{name} led trumps at trick {t} holding four or more"))
-            elif opener == partner and not prev:
-                new.append(self._new(t, s, S, "return_count", 1,
-                                     _pred_in(strip, lambda h, g=gone, tt=trumps: cv.return_cards(h, g, tt), i),
-                                     f"{name}'s {cs} at trick {t} was the right card to return"))
-            elif opener == s and prev:
-                first_t, f = prev[0]
-                strip0 = self._strip_at(s, S, first_t)
-                if rnd == 2 and len(prev) == 1:
-                    r1 = self.tricks[first_t - 1]
-                    won = int(r1.winner) == s
-                    win_card = int(r1.winning_card)
-                    beaten_by = win_card % 13 if (not won and win_card // 13 == S
-                                                  and int(r1.winner) != partner) else -1
-                    qcard = S * 13 + 10
-                    queen_fell = qcard in r1.cards and int(r1.card_of(SEATS[s])) != qcard
-                    # the American count is not kept when trumps are declared
-                    # against the leader, nor late in the hand (App. A)
-                    american = not self._declared_against(s) and t < 8
-                    rid = "lead_low_after_high" if (f >= 8 and i < 8) else "high_after_high_count" if f >= 8 else "lead_table"
+            self._presume_lead(play, new)
+        elif play.suit == play.led_suit:
+            self._presume_follow(play, trick_cards, new)
+        elif play.suit == self.trumps:
+            self._presume_ruff(play, trick_cards, new)
+        else:
+            self._presume_discard(play, new)
 
-                    def p2(m, st0=strip0, st=strip, f=f, won=won, bb=beaten_by, qf=queen_fell, tt=trumps, am=american, i=i):
-                        res = cv.second_leads(m & ~st0, f, won, bb, qf, tt, am)
-                        return res is None or i in res
-                    new.append(self._new(t, s, S, rid, 1, p2,
-                                         f"{name}'s {cs} at trick {t} was the card the Analysis of Leads prescribes second"))
-                if rnd >= 3:
-                    def p3(m, st=strip, g=gone, i=i):
-                        res = cv.continue_cards(m & ~st, g)
-                        return res is None or i in res
-                    new.append(self._new(t, s, S, "continue_own_suit_lowest", 1, p3,
-                                         f"{name}'s {cs} at trick {t} was his lowest, holding no winner"))
-            return
-        # following, trumping or discarding
-        w_seat, w_card = _winner(trick_cards, pos - 1, self.tricks[t - 1].leader, tr)
-        w_partner = w_seat == partner
-        LS_trumps = LS == tr
-        if S == LS:
-            w_trumped = w_card // 13 != LS
-            w_i = w_card % 13
-            heading = not w_trumped and i > w_i
-            rank_low = None
-            rnd = len(self.rounds[LS])  # the current round is already counted
-            led_i = led % 13
-            if pos == 2:
-                acc = lambda h, g=gone, li=led_i, r=rnd, tt=LS_trumps: cv.second_hand_cards(h, g, li, r, tt)  # noqa: E731
-                rid_head = ("second_hand_honour_shows_sequence" if rnd == 1 else
-                            "second_hand_second_round_wins" if rnd == 2 else "lowest_of_sequence")
-                rid_low = ("second_hand_low" if rnd == 1 else
-                           "second_hand_second_round_wins" if rnd == 2 else "follow_lowest_when_not_winning")
-            elif pos == 3:
-                acc = lambda h, g=gone, li=led_i, wi=w_i, wp=w_partner, r=rnd, wt=w_trumped: cv.third_hand_cards(h, g, li, wi, wp, r, wt)  # noqa: E731
-                rid_head = "third_hand_highest"
-                if rnd >= 2:
-                    rank_low = 2
-                rid_low = "third_hand_on_honour_led" if (rnd == 1 and w_partner and led_i in (9, 8)) else "third_hand_highest"
-            else:
-                acc = lambda h, g=gone, wi=w_i, wp=w_partner, wt=w_trumped: cv.fourth_hand_cards(h, g, wi, wp, wt)  # noqa: E731
-                rid_head = "win_cheaply"
-                rid_low = "fourth_hand_wins_if_able"
-            if heading:
-                if pos == 2 and i < 8 and rnd == 1:
-                    rid_head = "second_hand_low"
-                a = self._new(t, s, S, rid_head, 1, _pred_in(strip, acc, i),
-                              f"{name}'s {cs} at trick {t} was the card the rules of play call for")
-                a.about_card = True
-                new.append(a)
-                if pos == 2 and rnd == 1 and i >= 8 and not (led_i >= 9):
-                    new.append(self._new(t, s, S, "second_hand_honour_shows_sequence", 2,
-                                         lambda m, st=strip: popcount(m & ~st) >= 2,
-                                         f"{name}'s {cs} at trick {t} was not a single card"))
-            else:
-                if self.opener[S] == partner and not LS_trumps:
-                    # in partner's suit a high card may be thrown to unblock it
-                    pl0 = lambda m, st=strip, i=i: low(m & ~st) == i or high(m & ~st) == i  # noqa: E731
-                else:
-                    pl0 = lambda m, st=strip, i=i: low(m & ~st) == i  # noqa: E731
-                a = self._new(t, s, S, "follow_lowest_when_not_winning", 1, pl0,
-                              f"{name}'s {cs} at trick {t} was his lowest {Suit(S).singular}")
-                a.about_card = True
-                new.append(a)
-                trivial = (pos == 4 and (w_partner or w_trumped)) or (pos == 3 and w_trumped)
-                if not trivial:
-                    def pl(m, st=strip, acc=acc):
-                        h = m & ~st
-                        return low(h) in acc(h)
-                    new.append(self._new(t, s, S, rid_low, 1, pl,
-                                         f"{name} could not properly have done better than his {cs} at trick {t}",
-                                         rank_low))
-            return
-        # not following
-        if S == tr:
-            w_trump = w_card % 13 if w_card // 13 == tr else -1
-            rid = "win_cheaply" if (pos == 4 or w_trump >= 0) else "lowest_of_sequence"
+    def _presume_lead(self, p: _Seen, new: list[Assumption]) -> None:
+        t, s, suit, rank = p.trick, p.seat, p.suit, p.rank
+        trumps = suit == self.trumps
+        strip = self.played[s][suit]
+        partner = (s + 2) % 4
+        earlier_leads = self.leads[s][suit]
+        opener = self.opener[suit]
+        left = self.size - t + 1  # cards each hand held before this trick
+        if trumps and self.called[partner] and not earlier_leads:
+            new.append(self._new(t, s, suit, "answer_to_call_count", 1,
+                                 _pred_in(strip, lambda h: cv.answer_call_cards(h), rank)))
+        elif opener is None:
+            self._presume_opening(p, strip, trumps, left, new)
+        elif opener == partner and not earlier_leads:
+            gone = self.gone[suit]
+            new.append(self._new(t, s, suit, "return_count", 1,
+                                 _pred_in(strip, lambda h: cv.return_cards(h, gone, trumps), rank)))
+        elif opener == s and earlier_leads:
+            self._presume_own_suit_again(p, strip, trumps, new)
 
-            def pr(m, st=strip, g=gone, wt=w_trump, p=pos, i=i):
-                res = cv.ruff_cards(m & ~st, g, wt, p)
-                return res is None or i in res
-            a = self._new(t, s, S, rid, 1, pr, f"{name} trumped at trick {t} with the card the rules call for")
+    def _presume_opening(self, p: _Seen, strip: int, trumps: bool, left: int, new: list[Assumption]) -> None:
+        """The first lead of a suit: from strength if it is the player's first
+        lead, as the Analysis of Leads or the weak-suit rule directs."""
+        t, s, suit, rank = p.trick, p.seat, p.suit, p.rank
+        declared = self._declared_against(s)
+        rule = "lead_fourth_best" if rank <= 7 else "lead_table"
+        if left < 5:
+            pass
+        elif not self.any_lead[s]:
+            if left >= 8:
+                new.append(self._new(t, s, suit, "lead_strongest_suit", 1,
+                                     lambda m: popcount(m & ~strip) >= 4))
+            new.append(self._new(t, s, suit, rule, 1,
+                                 _pred_first(strip, trumps, rank, declared, not trumps and left >= 8)))
+        else:
+            new.append(self._new(t, s, suit, rule, 1, _pred_first(strip, trumps, rank, declared, False)))
+        if trumps and not self.trump_led_by[s]:
+            new.append(self._new(t, s, suit, "trump_lead_strength", 2, lambda m: popcount(m & ~strip) >= 4))
+
+    def _presume_own_suit_again(self, p: _Seen, strip: int, trumps: bool, new: list[Assumption]) -> None:
+        """The second round of a player's own suit (the Analysis of Leads) and
+        later rounds (going on with the lowest when he holds no winner)."""
+        t, s, suit, rank = p.trick, p.seat, p.suit, p.rank
+        earlier_leads = self.leads[s][suit]
+        first_trick, first_rank = earlier_leads[0]
+        round_no = len(self.rounds[suit]) + 1
+        if round_no == 2 and len(earlier_leads) == 1:
+            dealt = self._strip_at(s, suit, first_trick)
+            first = self.tricks[first_trick - 1]
+            won = int(first.winner) == s
+            win_card = int(first.winning_card)
+            beaten_by = win_card % 13 if (not won and win_card // 13 == suit
+                                          and int(first.winner) != (s + 2) % 4) else -1
+            queen = suit * 13 + 10
+            queen_fell = queen in first.cards and int(first.card_of(SEATS[s])) != queen
+            # the American count is not kept when trumps are declared
+            # against the leader, nor late in the hand (App. A)
+            american = not self._declared_against(s) and t < 8
+            rule = ("lead_low_after_high" if (first_rank >= 8 and rank < 8) else
+                    "high_after_high_count" if first_rank >= 8 else "lead_table")
+
+            def second_lead_fits(m: int) -> bool:
+                allowed = cv.second_leads(m & ~dealt, first_rank, won, beaten_by, queen_fell, trumps, american)
+                return allowed is None or rank in allowed
+            new.append(self._new(t, s, suit, rule, 1, second_lead_fits))
+        if round_no >= 3:
+            gone = self.gone[suit]
+
+            def lowest_loser_fits(m: int) -> bool:
+                allowed = cv.continue_cards(m & ~strip, gone)
+                return allowed is None or rank in allowed
+            new.append(self._new(t, s, suit, "continue_own_suit_lowest", 1, lowest_loser_fits))
+
+    def _presume_follow(self, p: _Seen, trick_cards, new: list[Assumption]) -> None:
+        """Following suit: second, third or fourth hand, heading the trick or not."""
+        t, pos, s, suit, rank = p.trick, p.pos, p.seat, p.suit, p.rank
+        strip = self.played[s][suit]
+        gone = self.gone[suit]
+        win_seat, win_card = _winner(trick_cards, pos - 1, self.tricks[t - 1].leader, self.trumps)
+        partner_winning = win_seat == (s + 2) % 4
+        trumps_led = p.led_suit == self.trumps
+        trumped = win_card // 13 != p.led_suit
+        win_rank = win_card % 13
+        heading = not trumped and rank > win_rank
+        round_no = len(self.rounds[suit])  # the current round is already counted
+        led_rank = p.led % 13
+        low_firmness = None
+        if pos == 2:
+            def allowed(h: int) -> frozenset[int]:
+                return cv.second_hand_cards(h, gone, led_rank, round_no, trumps_led)
+            rule_head = ("second_hand_honour_shows_sequence" if round_no == 1 else
+                         "second_hand_second_round_wins" if round_no == 2 else "lowest_of_sequence")
+            rule_low = ("second_hand_low" if round_no == 1 else
+                        "second_hand_second_round_wins" if round_no == 2 else "follow_lowest_when_not_winning")
+            if heading and rank < 8 and round_no == 1:
+                rule_head = "second_hand_low"
+        elif pos == 3:
+            def allowed(h: int) -> frozenset[int]:
+                return cv.third_hand_cards(h, gone, led_rank, win_rank, partner_winning, round_no, trumped)
+            rule_head = "third_hand_highest"
+            if round_no >= 2:
+                low_firmness = 2
+            rule_low = ("third_hand_on_honour_led" if (round_no == 1 and partner_winning and led_rank in (9, 8))
+                        else "third_hand_highest")
+        else:
+            def allowed(h: int) -> frozenset[int]:
+                return cv.fourth_hand_cards(h, gone, win_rank, partner_winning, trumped)
+            rule_head = "win_cheaply"
+            rule_low = "fourth_hand_wins_if_able"
+        if heading:
+            a = self._new(t, s, suit, rule_head, 1, _pred_in(strip, allowed, rank))
             a.about_card = True
             new.append(a)
+            if pos == 2 and round_no == 1 and rank >= 8 and led_rank < 9:
+                new.append(self._new(t, s, suit, "second_hand_honour_shows_sequence", 2,
+                                     lambda m: popcount(m & ~strip) >= 2))
             return
-        # a discard
-        m_i = master(gone)
-        if i < 8:
+        if self.opener[suit] == (s + 2) % 4 and not trumps_led:
+            # in partner's suit a high card may be thrown to unblock it
+            def lowest_fits(m: int) -> bool:
+                return low(m & ~strip) == rank or high(m & ~strip) == rank
+        else:
+            def lowest_fits(m: int) -> bool:
+                return low(m & ~strip) == rank
+        a = self._new(t, s, suit, "follow_lowest_when_not_winning", 1, lowest_fits)
+        a.about_card = True
+        new.append(a)
+        if (pos == 4 and (partner_winning or trumped)) or (pos == 3 and trumped):
+            return  # nothing better was called for
+
+        def could_not_do_better(m: int) -> bool:
+            h = m & ~strip
+            return low(h) in allowed(h)
+        new.append(self._new(t, s, suit, rule_low, 1, could_not_do_better, low_firmness))
+
+    def _presume_ruff(self, p: _Seen, trick_cards, new: list[Assumption]) -> None:
+        """Trumping: with the lowest trump that will do, or the lowest of equal ones."""
+        t, pos, s, suit, rank = p.trick, p.pos, p.seat, p.suit, p.rank
+        strip = self.played[s][suit]
+        gone = self.gone[suit]
+        _, win_card = _winner(trick_cards, pos - 1, self.tricks[t - 1].leader, self.trumps)
+        trump_on = win_card % 13 if win_card // 13 == self.trumps else -1
+        rule = "win_cheaply" if (pos == 4 or trump_on >= 0) else "lowest_of_sequence"
+
+        def ruff_fits(m: int) -> bool:
+            allowed = cv.ruff_cards(m & ~strip, gone, trump_on, pos)
+            return allowed is None or rank in allowed
+        a = self._new(t, s, suit, rule, 1, ruff_fits)
+        a.about_card = True
+        new.append(a)
+
+    def _presume_discard(self, p: _Seen, new: list[Assumption]) -> None:
+        """Throwing a high card: the master shows the command of the suit; the
+        second best shows it was the last card of the suit."""
+        t, s, suit, rank = p.trick, p.seat, p.suit, p.rank
+        strip = self.played[s][suit]
+        gone = self.gone[suit]
+        top = master(gone)
+        if rank < 8:
             return
-        if i == m_i:
-            def pd(m, st=strip, g=gone, i=i):
-                h = m & ~st
-                return _run_mask(h, g, i) == h
-            new.append(self._new(t, s, S, "discard_top_shows_command", 1, pd,
-                                 f"{name}'s discard of the {cs} at trick {t} showed the command of the suit"))
-        elif m_i >= 0 and next_live_below(m_i, gone) == i and not (self.V == s):
-            new.append(self._new(t, s, S, "discard_top_shows_command", 1,
-                                 lambda m, st=strip, i=i, mi=m_i: (m & ~st) == bit(i) or bool((m & ~st) >> mi & 1),
-                                 f"{name}'s discard of the {cs} at trick {t} was his last of the suit"))
+        if rank == top:
+            def commands(m: int) -> bool:
+                h = m & ~strip
+                return _run_mask(h, gone, rank) == h
+            new.append(self._new(t, s, suit, "discard_top_shows_command", 1, commands))
+        elif top >= 0 and next_live_below(top, gone) == rank and s != self.V:
+            def last_or_master(m: int) -> bool:
+                h = m & ~strip
+                return h == bit(rank) or bool(h >> top & 1)
+            new.append(self._new(t, s, suit, "discard_top_shows_command", 1, last_or_master))
 
     def _opened_high(self, s: int, S: int) -> bool:
         leads = self.leads[s][S]
@@ -444,15 +491,12 @@ class Engine:
                 need = 4
                 if sig == "call_for_trumps":
                     pred = cv.call_strength
-                    claim = f"{SEATS[s].name}'s call for trumps (tricks {p.trick} and {t}) showed strength in them"
                 else:
                     pred = lambda m, n=need: popcount(m) >= n  # noqa: E731
-                    claim = f"{SEATS[s].name}'s echo (tricks {p.trick} and {t}) showed four trumps or more"
-                new.append(self._new(t, s, tr, sig, 1, pred, claim))
+                new.append(self._new(t, s, tr, sig, 1, pred))
                 notes.append((s, sig, S, (p.trick, t), (p.card, c), sig))
             elif sig == "trump_fourth_best_count" and p.card % 13 <= 5:
-                new.append(self._new(t, s, tr, sig, 1, lambda m: popcount(m) >= 5,
-                                     f"{SEATS[s].name} trumped high and then low, so he held five trumps or more"))
+                new.append(self._new(t, s, tr, sig, 1, lambda m: popcount(m) >= 5))
                 notes.append((s, sig, S, (p.trick, t), (p.card, c), sig))
             elif sig == "unblock_partners_suit":
                 notes.append((s, sig, S, (p.trick, t), (p.card, c), sig))
@@ -484,9 +528,7 @@ class Engine:
             if any(len(ps) >= 2 and not ps[0].heading and ps[1].card > ps[0].card and not ps[0].cover
                    for ps in by_suit.values()):
                 self.nocall_done[s] = True
-                new.append(self._new(t, s, tr, "no_call_negative", 2,
-                                     lambda m: not cv.call_strength(m),
-                                     f"{SEATS[s].name}, having had the chance to call and not calling, is not strong in trumps"))
+                new.append(self._new(t, s, tr, "no_call_negative", 2, lambda m: not cv.call_strength(m)))
 
     # -------------------------------------------------- layers
 
