@@ -136,7 +136,23 @@ class Explanation:
         }
 
     def state_after(self, trick: int, layer: str) -> KState:
+        """The layer's constraint store after ``trick`` (about the deal)."""
         return self._states[trick - 1][LAYERS.index(layer)]
+
+    def played_count(self, trick: int, seat: Seat, suit: Suit) -> int:
+        """Cards of ``suit`` that ``seat`` has played by the end of ``trick``."""
+        return self._played[trick - 1][int(seat)][int(suit)]
+
+    def holders(self, trick: int, card: Card, layer: str) -> tuple[Seat, ...]:
+        """The seats that may hold ``card`` as dealt, in the layer after ``trick``."""
+        mask = self.state_after(trick, layer).poss[int(card)]
+        return tuple(s for s in SEATS if mask >> int(s) & 1)
+
+    def remaining(self, trick: int, seat: Seat, suit: Suit, layer: str) -> tuple[int, int]:
+        """Fewest and most cards of ``suit`` that ``seat`` still holds after ``trick``."""
+        lo, hi = self.state_after(trick, layer).length_range(int(seat), int(suit))
+        played = self.played_count(trick, seat, suit)
+        return lo - played, hi - played
 
 
 @dataclass
@@ -167,6 +183,47 @@ class _Play:
         self.trick, self.pos, self.seat, self.card, self.heading, self.kind = trick, pos, seat, card, heading, kind
         self.gone = gone  # cards of the suit gone before this play
         self.cover = cover  # a second hand's card over the card led, possibly the foot of a sequence
+
+
+class Fact(NamedTuple):
+    """What the laws say a play shows, for every layer."""
+
+    kind: str  # "play" (the card was the seat's), "turn_up" (the dealer's), "void" (no more of the suit)
+    seat: int
+    card: int = -1  # for "play" and "turn_up"
+    suit: int = -1  # for "void"
+    kept: int = 0  # for "void": ranks of the suit the seat has played, which were his
+
+
+class SignalNote(NamedTuple):
+    """A signal read from a pattern of play (a call, an echo, an unblock, a first discard)."""
+
+    seat: int
+    rule: str
+    suit: int
+    tricks: tuple[int, ...]
+    cards: tuple[int, ...]
+    variant: str | None = None
+
+
+class Step(NamedTuple):
+    """A layer's cells after one step of a trick: the facts, or one presumption."""
+
+    kind: str  # "facts" | "rule"
+    assumption: "Assumption | None"
+    poss: list[int]
+    lens: list[list[int]]
+
+
+class TrickRun(NamedTuple):
+    """The engine's record of one trick: the layers before and after, the steps
+    that led from one to the other in each layer, and the signals read."""
+
+    number: int
+    before: list[KState]
+    after: list[KState]
+    steps: list[list[Step]]
+    notes: list[SignalNote]
 
 
 class _Seen(NamedTuple):
@@ -449,7 +506,7 @@ class Engine:
     # -------------------------------------------------- signals: calls and echoes
 
     def _signals(self, t: int, pos: int, s: int, c: int, kind: str, withdraw: list[Assumption],
-                 new: list[Assumption], notes: list[tuple]) -> None:
+                 new: list[Assumption], notes: list[SignalNote]) -> None:
         S, i = c // 13, c % 13
         if pos == 1:
             return
@@ -494,12 +551,12 @@ class Engine:
                 else:
                     pred = lambda m, n=need: popcount(m) >= n  # noqa: E731
                 new.append(self._new(t, s, tr, sig, 1, pred))
-                notes.append((s, sig, S, (p.trick, t), (p.card, c), sig))
+                notes.append(SignalNote(s, sig, S, (p.trick, t), (p.card, c)))
             elif sig == "trump_fourth_best_count" and p.card % 13 <= 5:
                 new.append(self._new(t, s, tr, sig, 1, lambda m: popcount(m) >= 5))
-                notes.append((s, sig, S, (p.trick, t), (p.card, c), sig))
+                notes.append(SignalNote(s, sig, S, (p.trick, t), (p.card, c)))
             elif sig == "unblock_partners_suit":
-                notes.append((s, sig, S, (p.trick, t), (p.card, c), sig))
+                notes.append(SignalNote(s, sig, S, (p.trick, t), (p.card, c)))
             break
 
     def _may_be_cover(self, p: _Play) -> bool:
@@ -565,10 +622,10 @@ class Engine:
             try:
                 _apply_facts(st, facts, t)
                 st.propagate()
-                trial.append(("facts", None, _snap(st)))
+                trial.append(_step("facts", None, st))
                 for a in new_l:
                     self._apply(st, a)
-                    trial.append(("rule", a, _snap(st)))
+                    trial.append(_step("rule", a, st))
                 snaps.extend(trial)
                 return st
             except Contradiction:
@@ -579,11 +636,11 @@ class Engine:
         for a in self._ordered(L):
             if a.id not in fresh:
                 self._apply(st, a)
-        snaps.append(("facts", None, _snap(st)))
+        snaps.append(_step("facts", None, st))
         for a in new_l:
             if a.active:
                 self._apply(st, a)
-                snaps.append(("rule", a, _snap(st)))
+                snaps.append(_step("rule", a, st))
         return st
 
     def _drop(self, a: Assumption, t: int) -> None:
@@ -610,11 +667,11 @@ class Engine:
             self._pres_prev = layers[1]
             new: list[Assumption] = []
             withdraw: list[Assumption] = []
-            notes: list[tuple] = []
-            facts: list[tuple] = []
+            notes: list[SignalNote] = []
+            facts: list[Fact] = []
             cards = [int(p.card) for p in trick.plays]
             if t == 1 and self.turn_up is not None and self.dealer is not None and self.dealer != V:
-                facts.append(("turnup", int(self.turn_up), self.dealer))
+                facts.append(Fact("turn_up", self.dealer, card=int(self.turn_up)))
             LS = cards[0] // 13
             for pos, p in enumerate(trick.plays, start=1):
                 s, c = int(p.seat), int(p.card)
@@ -630,9 +687,9 @@ class Engine:
                 if s != V:
                     self._presume(t, pos, s, c, cards[:pos], new)
                 self._signals(t, pos, s, c, kind, withdraw, new, notes)
-                facts.append(("play", c, s))
+                facts.append(Fact("play", s, card=c))
                 if pos > 1 and S != LS:
-                    facts.append(("void", LS, s, self.played[s][LS]))
+                    facts.append(Fact("void", s, suit=LS, kept=self.played[s][LS]))
                 if pos == 1:
                     heading = True
                 elif kind == "follow":
@@ -656,8 +713,8 @@ class Engine:
                         self.trump_led_by[s] = t
                 if kind == "discard" and not self.discarded[s] and s != V:
                     self.discarded[s] = True
-                    notes.append((s, "original_discard", S, (t,), (c,),
-                                  "original_discard_defensive" if self._declared_against(s) else "original_discard"))
+                    notes.append(SignalNote(s, "original_discard", S, (t,), (c,),
+                                            "defensive" if self._declared_against(s) else None))
                 self.gone[S] |= 1 << (c % 13)
                 self.played[s][S] |= 1 << (c % 13)
                 self.played_at[c] = t
@@ -671,13 +728,13 @@ class Engine:
             layers[0] = layers[0].copy()
             _apply_facts(layers[0], facts, t)
             layers[0].propagate()
-            snaps[0].append(("facts", None, _snap(layers[0])))
+            snaps[0].append(_step("facts", None, layers[0]))
             # presumed and probable layers
             for L in (1, 2):
                 new_l = [a for a in new if a.active and a.layer <= L]
                 withdrawn = any(a.layer <= L for a in withdraw)
                 layers[L] = self._advance(L, prev[L], facts, t, new_l, withdrawn, snaps[L], layers[0])
-            out.append((t, prev, list(layers), snaps, notes))
+            out.append(TrickRun(t, prev, list(layers), snaps, notes))
         return out
 
 
@@ -741,20 +798,19 @@ def _winner(cards, n: int, leader, trumps) -> tuple[int, int]:
     return (int(leader) + win) % 4, best
 
 
-def _apply_facts(st: KState, facts, t: int) -> None:
+def _apply_facts(st: KState, facts: list[Fact], t: int) -> None:
     sup = 1 << t
     for f in facts:
-        if f[0] == "play":
-            st.fix(f[1], f[2], sup)
-        elif f[0] == "turnup":
-            st.fix(f[1], f[2], 1)
+        if f.kind == "play":
+            st.fix(f.card, f.seat, sup)
+        elif f.kind == "turn_up":
+            st.fix(f.card, f.seat, 1)
         else:
-            S, s, keep = f[1], f[2], f[3]
-            base = S * 13
+            base = f.suit * 13
             for i in range(13):
-                if not keep >> i & 1 and st.poss[base + i] >> s & 1:
-                    st.remove(base + i, s, sup)
+                if not f.kept >> i & 1 and st.poss[base + i] >> f.seat & 1:
+                    st.remove(base + i, f.seat, sup)
 
 
-def _snap(st: KState):
-    return (st.poss[:], [row[:] for row in st.lens])
+def _step(kind: str, a: Assumption | None, st: KState) -> Step:
+    return Step(kind, a, st.poss[:], [row[:] for row in st.lens])
