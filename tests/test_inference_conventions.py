@@ -138,3 +138,18 @@ def test_call_strength():
     assert cv.call_strength(mask_of("QJT52"))     # five, honours
     assert not cv.call_strength(mask_of("K743"))
     assert not cv.call_strength(mask_of("98743"))
+
+
+def test_without_the_american_count_the_ace_is_followed_by_the_fourth_best_or_the_lowest():
+    # trumps declared against the leader: the count need not be shown, but a
+    # higher card would read as the top of a sequence (Hand XVIII, trick 4)
+    ace = "23456789TJQKA".index("A")
+    assert cards_of(cv.second_leads(mask_of("AJT53"), ace, True, -1, False, False, american=False)) == "5 3"
+    assert cards_of(cv.second_leads(mask_of("AQJT3"), ace, True, -1, False, False, american=False)) == "T"
+
+
+def test_cards_between_a_high_win_and_a_lower_lead():
+    # won with the ace, leads the queen: the king is marked (pp. 113-114)
+    a, q = "23456789TJQKA".index("A"), "23456789TJQKA".index("Q")
+    assert ranks_text(cv.cards_between(a, q, 0, 0)) == "K"
+    assert cv.cards_between(a, q, 0, mask_of("K")) == 0  # the king is seen elsewhere: nothing to mark

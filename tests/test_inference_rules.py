@@ -171,3 +171,13 @@ def test_a_void_is_reported_once_and_certain_beats_presumed():
              if i.kind == "void" and i.suit == Suit.SPADES]
     assert voids.count(("certain", "Y")) == 1
     assert ("presumed", "Y") not in voids
+
+
+def test_winning_high_then_leading_lower_marks_the_card_between():
+    # Z wins A's small club with the ace (not the cheapest card) and, next time
+    # the suit goes round, leads the queen: he holds the king (pp. 113-114)
+    deal = {"A": "♣ 4 9 ♠ 2", "Y": "♣ 7 8 ♠ 3", "B": "♣ 6 J ♠ 4", "Z": "♣ A Q K"}
+    ex = play(deal, ["4C 7C 6C AC", "QC 9C 8C JC"], "A", trumps="D", leader="A")
+    assert not derived(ex, 1, "presumed: Z holds KC")
+    assert derived(ex, 2, "presumed: Z holds KC")
+    assert "win_high_return_low" in rules_for(ex, 2, "Z", "holds")

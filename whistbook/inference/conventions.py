@@ -373,6 +373,14 @@ def ruff_cards(t: int, gone: int, w_trump: int, pos: int) -> frozenset[int] | No
     return frozenset(seq_low(t, gone, c, w_trump) for c in _bits(beat))
 
 
+def cards_between(won: int, led: int, gone: int, seen: int) -> int:
+    """Win high, lead lower (pp. 113-114): a player who won a round with ``won``
+    when a lower card would have done, and then leads ``led``, a lower card
+    that would also have won, holds every live card between the two (``gone``:
+    cards played; ``seen``: cards known to be elsewhere). The mask he must hold."""
+    return FULL & above(led) & below(won) & ~gone & ~seen
+
+
 # ---------------------------------------------------------------- trump strength
 
 def call_strength(t: int) -> bool:
@@ -386,5 +394,5 @@ def call_strength(t: int) -> bool:
 __all__ = [
     "first_leads", "weak_leads", "second_leads", "return_cards", "continue_cards",
     "answer_call_cards", "second_hand_cards", "third_hand_cards", "fourth_hand_cards",
-    "ruff_cards", "call_strength", "low_card_first",
+    "ruff_cards", "call_strength", "low_card_first", "cards_between",
 ]

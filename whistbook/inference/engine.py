@@ -35,7 +35,7 @@ LAYERS = ("certain", "presumed", "probable")
 #: second hand's and the third hand's choices in later rounds often are.
 RANK = {
     "second_hand_second_round_wins": 2, "lead_strongest_suit": 2, "continue_own_suit_lowest": 2,
-    "discard_top_shows_command": 2, "third_hand_on_honour_led": 1, "answer_to_call_count": 1,
+    "discard_top_shows_command": 2, "win_high_return_low": 2, "third_hand_on_honour_led": 1, "answer_to_call_count": 1,
     "high_after_high_count": 1, "second_hand_low": 1, "second_hand_honour_shows_sequence": 1,
     "third_hand_highest": 1, "call_for_trumps": 1, "echo": 1, "trump_fourth_best_count": 1,
 }
@@ -329,6 +329,7 @@ class Engine:
         earlier_leads = self.leads[s][suit]
         opener = self.opener[suit]
         left = self.size - t + 1  # cards each hand held before this trick
+        self._presume_win_high_lead_low(p, new)
         if trumps and self.called[partner] and not earlier_leads:
             new.append(self._new(t, s, suit, "answer_to_call_count", 1,
                                  _pred_in(strip, lambda h: cv.answer_call_cards(h), rank)))
@@ -340,6 +341,29 @@ class Engine:
                                  _pred_in(strip, lambda h: cv.return_cards(h, gone, trumps), rank)))
         elif opener == s and earlier_leads:
             self._presume_own_suit_again(p, strip, trumps, new)
+
+    def _presume_win_high_lead_low(self, p: _Seen, new: list[Assumption]) -> None:
+        """A player who won the last round of the suit higher than he needed
+        and now leads a lower card that would also have won it holds the cards
+        between (pp. 113-114)."""
+        rounds = self.rounds[p.suit]
+        if not rounds:
+            return
+        last = self.tricks[rounds[-1] - 1]
+        won = int(last.winning_card)
+        if int(last.winner) != p.seat or won // 13 != p.suit:
+            return
+        plays = [int(x.card) for x in last.plays]
+        if plays.index(won) != 3:
+            return  # second and third hands play high for other reasons; the fourth only to win
+        beaten = max((c % 13 for c in plays[:plays.index(won)] if c // 13 == p.suit), default=-1)
+        if not (beaten < p.rank < won % 13 and p.rank >= 8):
+            return  # only a high card led can be the foot of the winner's sequence
+        seen = sum(1 << (int(c) % 13) for c in self.hands[SEATS[self.V]] if int(c) // 13 == p.suit)
+        need = cv.cards_between(won % 13, p.rank, self.gone[p.suit], seen)
+        if need and not need & (need - 1):  # one card between: ace then queen marks the king
+            new.append(self._new(p.trick, p.seat, p.suit, "win_high_return_low", 1,
+                                 lambda m: m & need == need))
 
     def _presume_opening(self, p: _Seen, strip: int, trumps: bool, left: int, new: list[Assumption]) -> None:
         """The first lead of a suit: from strength if it is the player's first
