@@ -6,9 +6,11 @@ Z fourth.
 """
 
 from whistbook.cards import Suit
+from whistbook.corpus import check_file
+from whistbook.inference import explain
 from whistbook.seats import Seat
 
-from _inference_util import derived, padded, play, rules_for
+from _inference_util import derived, hands_dir, padded, play, rules_for
 
 
 def test_show_out_is_certain():
@@ -181,3 +183,14 @@ def test_winning_high_then_leading_lower_marks_the_card_between():
     assert not derived(ex, 1, "presumed: Z holds KC")
     assert derived(ex, 2, "presumed: Z holds KC")
     assert "win_high_return_low" in rules_for(ex, 2, "Z", "holds")
+
+
+
+def test_a_ten_switched_to_is_the_leaders_highest():
+    # Hand XVI, trick 3, seen by B: A switches to the ten of spades. From king,
+    # ten he would not open the suit, from king, ten and a small one he would
+    # lead the small one: the king is not his. Z let B's knave win, so Y has it.
+    checked = check_file(next(hands_dir().glob("16-*.yaml")), solver=False)
+    ex = explain(checked, Seat.B)
+    assert derived(ex, 3, "presumed: A lacks KS")
+    assert derived(ex, 3, "presumed: Y holds KS")

@@ -91,8 +91,11 @@ def weak_leads(h: int) -> frozenset[int]:
         return frozenset({A} if n == 2 else {K})
     if has(h, top - 1):  # headed by a sequence: lead the top of it
         return frozenset({top})
-    if top >= Q:  # an unsupported ace, king or queen: lead the lowest
-        return frozenset({low(h)})
+    if top >= Q:
+        # an unsupported ace, king or queen with two small: lead the lowest.
+        # The book ranks an honour and one other among the worst suits to
+        # open (p. 73): a player is presumed not to open one
+        return frozenset({low(h)}) if n >= 3 else frozenset()
     return frozenset({top})
 
 
