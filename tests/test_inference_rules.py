@@ -194,3 +194,13 @@ def test_a_ten_switched_to_is_the_leaders_highest():
     ex = explain(checked, Seat.B)
     assert derived(ex, 3, "presumed: A lacks KS")
     assert derived(ex, 3, "presumed: Y holds KS")
+
+
+def test_after_a_low_trump_lead_the_next_suit_opened_is_the_leaders_own():
+    # Hand XXVI, seen by Y: A opened with a low trump, then the three of
+    # spades and later the two. The three was his fourth-best of five (p. 56,
+    # App. A), so three spades are left after trick 6.
+    checked = check_file(next(hands_dir().glob("26-*.yaml")), solver=False)
+    ex = explain(checked, Seat.Y)
+    assert derived(ex, 6, "presumed: A has 3 S")
+    assert not derived(ex, 6, "A has 3 S")  # a presumption, not a law

@@ -373,7 +373,7 @@ class Engine:
         rule = "lead_fourth_best" if rank <= 7 else "lead_table"
         if left < 5:
             pass
-        elif not self.any_lead[s]:
+        elif not self.any_lead[s] or self._opened_low_trump_only(s):
             if left >= 8:
                 new.append(self._new(t, s, suit, "lead_strongest_suit", 1,
                                      lambda m: popcount(m & ~strip) >= 4))
@@ -383,6 +383,15 @@ class Engine:
             new.append(self._new(t, s, suit, rule, 1, _pred_first(strip, trumps, rank, declared, False)))
         if trumps and not self.trump_led_by[s]:
             new.append(self._new(t, s, suit, "trump_lead_strength", 2, lambda m: popcount(m & ~strip) >= 4))
+
+    def _opened_low_trump_only(self, s: int) -> bool:
+        """A player whose leads so far are a low trump from strength opens his
+        own long suit next, as after an original lead (p. 56, App. A)."""
+        tr = self.trumps
+        if tr is None or not self.leads[s][tr]:
+            return False
+        first_trick, first_rank = self.leads[s][tr][0]
+        return first_rank <= 7 and all(not self.leads[s][x] for x in range(4) if x != tr)
 
     def _presume_own_suit_again(self, p: _Seen, strip: int, trumps: bool, new: list[Assumption]) -> None:
         """The second round of a player's own suit (the Analysis of Leads) and
