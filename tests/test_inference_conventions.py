@@ -34,7 +34,8 @@ def test_jack_ten_nine_eight_is_led_either_way():
 
 
 @pytest.mark.parametrize("holding, led", [("K73", "3"), ("JT4", "J"), ("952", "9"), ("AK", "A"), ("KQ", "K"), ("7", "7"),
-                                          ("Q5", ""), ("K8", ""), ("A9", "")])  # honour and one other: not opened (p. 73)
+                                          ("Q5", ""), ("K8", ""), ("A9", ""),
+                                          ("K", ""), ("Q", ""), ("A", "A")])  # honour and one other: not opened (p. 73)
 def test_weak_leads(holding, led):
     assert cards_of(cv.weak_leads(mask_of(holding))) == led
 

@@ -86,7 +86,9 @@ def weak_leads(h: int) -> frozenset[int]:
         return frozenset()
     top = high(h)
     if n == 1:
-        return frozenset({top})
+        # a single king or queen is not opened, since it could only fall to
+        # the ace (Hand XXXVII, trick 6: a king led means king, queen)
+        return frozenset() if top in (K, Q) else frozenset({top})
     if has(h, A) and has(h, K):
         return frozenset({A} if n == 2 else {K})
     if has(h, top - 1):  # headed by a sequence: lead the top of it
