@@ -155,3 +155,12 @@ def test_cards_between_a_high_win_and_a_lower_lead():
     a, q = "23456789TJQKA".index("A"), "23456789TJQKA".index("Q")
     assert ranks_text(cv.cards_between(a, q, 0, 0)) == "K"
     assert cv.cards_between(a, q, 0, mask_of("K")) == 0  # the king is seen elsewhere: nothing to mark
+
+
+def test_third_hand_does_not_overtake_partners_winning_trump():
+    # partner's queen is as good as the king (the ace is gone): in a plain suit
+    # the king may be thrown to unblock, in trumps only the lowest is played
+    q, a = "23456789TJQKA".index("Q"), "23456789TJQKA".index("A")
+    gone = 1 << a
+    assert cards_of(cv.third_hand_cards(mask_of("K94"), gone, q, q, True, 1, False)) == "K 4"
+    assert cards_of(cv.third_hand_cards(mask_of("K94"), gone, q, q, True, 1, False, trumps=True)) == "4"

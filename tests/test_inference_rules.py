@@ -204,3 +204,13 @@ def test_after_a_low_trump_lead_the_next_suit_opened_is_the_leaders_own():
     ex = explain(checked, Seat.Y)
     assert derived(ex, 6, "presumed: A has 3 S")
     assert not derived(ex, 6, "A has 3 S")  # a presumption, not a law
+
+
+def test_a_king_put_on_partners_winning_queen_of_trumps_was_single():
+    # Hand XXXVIII, trick 7, seen by B: B leads the queen of trumps and A puts
+    # on the king. With more trumps A would have played low, so the king was
+    # his last and the remaining trumps are Y's.
+    checked = check_file(next(hands_dir().glob("38-*.yaml")), solver=False)
+    ex = explain(checked, Seat.B)
+    assert derived(ex, 7, "presumed: A void C")
+    assert derived(ex, 7, "presumed: Y holds 9C 8C 3C")

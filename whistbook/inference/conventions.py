@@ -307,10 +307,13 @@ def second_hand_cards(h: int, gone: int, led: int, rnd: int, trumps: bool) -> fr
 
 
 def third_hand_cards(h: int, gone: int, led: int, w: int, w_partner: bool, rnd: int,
-                     w_trumped: bool) -> frozenset[int]:
+                     w_trumped: bool, trumps: bool = False) -> frozenset[int]:
     """Third hand: high (the lowest of his top sequence, or the A-Q finesse),
     cheapest over a second-hand card that wins, lowest when he cannot head the
-    trick or his partner's card is as good as his own."""
+    trick or his partner's card is as good as his own (in a plain suit he may
+    instead throw his top card to unblock partner's suit, pp. 96-101; in
+    trumps he does not overtake, so a king put on partner's queen was single,
+    Hand XXXVIII, trick 7)."""
     L = low(h)
     if w_trumped:
         return frozenset({L})
@@ -319,7 +322,7 @@ def third_hand_cards(h: int, gone: int, led: int, w: int, w_partner: bool, rnd: 
     if w_partner:
         live_above = FULL & ~gone & above(w) & ~h
         if not live_above:
-            return frozenset({L, top}) if top > w else frozenset({L})
+            return frozenset({L, top}) if top > w and not trumps else frozenset({L})
     beat = h & above(w)
     if not beat:
         return frozenset({L})

@@ -452,7 +452,8 @@ class Engine:
                 rule_head = "second_hand_low"
         elif pos == 3:
             def allowed(h: int) -> frozenset[int]:
-                return cv.third_hand_cards(h, gone, led_rank, win_rank, partner_winning, round_no, trumped)
+                return cv.third_hand_cards(h, gone, led_rank, win_rank, partner_winning, round_no, trumped,
+                                           trumps_led)
             rule_head = "third_hand_highest"
             if round_no >= 2:
                 low_firmness = 2

@@ -151,7 +151,7 @@ def _follow(hand: list[Card], s: int, trick: list[int], leader: int, tb: _Table,
             acc = cv.second_hand_cards(h, gone, trick[0] % 13, rnd, LS == trumps)
 
         elif pos == 3:
-            acc = cv.third_hand_cards(h, gone, trick[0] % 13, w_i, w_partner, rnd, w_trumped)
+            acc = cv.third_hand_cards(h, gone, trick[0] % 13, w_i, w_partner, rnd, w_trumped, LS == trumps)
         else:
             acc = cv.fourth_hand_cards(h, gone, w_i, w_partner, w_trumped)
         beats = lambda i: not w_trumped and i > w_i  # noqa: E731
