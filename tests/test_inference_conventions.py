@@ -164,3 +164,12 @@ def test_third_hand_does_not_overtake_partners_winning_trump():
     gone = 1 << a
     assert cards_of(cv.third_hand_cards(mask_of("K94"), gone, q, q, True, 1, False)) == "K 4"
     assert cards_of(cv.third_hand_cards(mask_of("K94"), gone, q, q, True, 1, False, trumps=True)) == "4"
+
+
+def test_second_hand_in_a_later_round_of_trumps_plays_low_or_the_best():
+    # Hand XIV, trick 4: Z, holding king and ten of trumps with the ace still
+    # out, plays the ten second hand only because the king was then single
+    five, ten = "23456789TJQKA".index("5"), "23456789TJQKA".index("T")
+    gone = mask_of("QJ6")
+    assert cards_of(cv.second_hand_cards(mask_of("KT3"), gone, five, 2, True)) == "3"
+    assert cards_of(cv.second_hand_cards(mask_of("KT"), gone, five, 2, True)) == "T"

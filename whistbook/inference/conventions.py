@@ -301,7 +301,7 @@ def second_hand_cards(h: int, gone: int, led: int, rnd: int, trumps: bool) -> fr
         if not trumps and rnd == 2:
             return frozenset({ms})
         out.add(ms)
-    if trumps or led >= J:
+    if led >= J:
         out.update(seq_low(h, gone, c, led) for c in _bits(beat))
     return frozenset(out)
 
