@@ -214,3 +214,13 @@ def test_a_king_put_on_partners_winning_queen_of_trumps_was_single():
     ex = explain(checked, Seat.B)
     assert derived(ex, 7, "presumed: A void C")
     assert derived(ex, 7, "presumed: Y holds 9C 8C 3C")
+
+
+def test_a_switch_after_returning_partners_suit_shows_no_more_of_it():
+    # Hand XXXVII, seen by Y: B won A's heart lead and returned the ace, then
+    # switched to diamonds at trick 3; with another heart he would probably
+    # have gone on with his partner's suit (pp. 79-81).
+    checked = check_file(next(hands_dir().glob("37-*.yaml")), solver=False)
+    ex = explain(checked, Seat.Y)
+    assert derived(ex, 3, "probably: B void H")
+    assert not derived(ex, 3, "presumed: B void H")

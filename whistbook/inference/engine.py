@@ -330,6 +330,7 @@ class Engine:
         opener = self.opener[suit]
         left = self.size - t + 1  # cards each hand held before this trick
         self._presume_win_high_lead_low(p, new)
+        self._presume_switch_after_return(p, new)
         if trumps and self.called[partner] and not earlier_leads:
             new.append(self._new(t, s, suit, "answer_to_call_count", 1,
                                  _pred_in(strip, lambda h: cv.answer_call_cards(h), rank)))
@@ -364,6 +365,22 @@ class Engine:
         if need and not need & (need - 1):  # one card between: ace then queen marks the king
             new.append(self._new(p.trick, p.seat, p.suit, "win_high_return_low", 1,
                                  lambda m: m & need == need))
+
+    def _presume_switch_after_return(self, p: _Seen, new: list[Assumption]) -> None:
+        """A player who returned his partner's suit on his last lead and now
+        leads another suit has probably no more of partner's suit: with one he
+        would have gone on with it (pp. 79-81; Hand XXXVII, trick 3)."""
+        partner = (p.seat + 2) % 4
+        last = max(((t, x) for x in range(4) for t, _ in self.leads[p.seat][x]), default=None)
+        if last is None:
+            return
+        _, suit = last
+        if suit == p.suit or suit == self.trumps or self.opener[suit] != partner:
+            return
+        if self.leads[p.seat][suit][0][0] != last[0]:
+            return  # only the return itself, not a later lead of the suit
+        strip = self.played[p.seat][suit]
+        new.append(self._new(p.trick, p.seat, suit, "return_count", 2, lambda m: not m & ~strip))
 
     def _presume_opening(self, p: _Seen, strip: int, trumps: bool, left: int, new: list[Assumption]) -> None:
         """The first lead of a suit: from strength if it is the player's first
