@@ -224,3 +224,13 @@ def test_a_switch_after_returning_partners_suit_shows_no_more_of_it():
     ex = explain(checked, Seat.Y)
     assert derived(ex, 3, "probably: B void H")
     assert not derived(ex, 3, "presumed: B void H")
+
+
+def test_refusing_to_force_partner_shows_no_great_strength_in_trumps():
+    # Hand XVI, seen by B: B has shown out of diamonds, and A, who still holds
+    # diamonds, switches to spades rather than force his partner: he is
+    # probably weak in trumps (pp. 131-133).
+    checked = check_file(next(hands_dir().glob("16-*.yaml")), solver=False)
+    ex = explain(checked, Seat.B)
+    assert derived(ex, 3, "probably: A has at most 3 H")
+    assert not derived(ex, 2, "probably: A has at most 3 H")

@@ -280,6 +280,7 @@ class Engine:
         self.trump_led_by = [0] * 4  # first trick each seat led trumps (0 none)
         self.discarded = [False] * 4
         self.nocall_done = [False] * 4
+        self.refused = [False] * 4  # a refusal to force partner has been read
         self.seen_follow: dict[tuple[int, int], list[_Play]] = {}
         self.assumptions: list[Assumption] = []
         self.departures: list[Departure] = []
@@ -331,6 +332,7 @@ class Engine:
         left = self.size - t + 1  # cards each hand held before this trick
         self._presume_win_high_lead_low(p, new)
         self._presume_switch_after_return(p, new)
+        self._presume_refusal_to_force(p, new)
         if trumps and self.called[partner] and not earlier_leads:
             new.append(self._new(t, s, suit, "answer_to_call_count", 1,
                                  _pred_in(strip, lambda h: cv.answer_call_cards(h), rank)))
@@ -381,6 +383,36 @@ class Engine:
             return  # only the return itself, not a later lead of the suit
         strip = self.played[p.seat][suit]
         new.append(self._new(p.trick, p.seat, suit, "return_count", 2, lambda m: not m & ~strip))
+
+    def _presume_refusal_to_force(self, p: _Seen, new: list[Assumption]) -> None:
+        """A player who could force his partner (lead a plain suit the partner
+        has shown out of, while he still holds some) and leads something else
+        instead is probably not strong in trumps: three or fewer (pp. 131-133;
+        Hand XVI, trick 3). Read once per player."""
+        tr, state = self.trumps, self._pres_prev
+        if tr is None or p.suit == tr or state is None or self.refused[p.seat]:
+            return
+        partner = (p.seat + 2) % 4
+        for suit in range(4):
+            if suit in (tr, p.suit) or not self.rounds[suit]:
+                continue
+            if self._left(state, partner, suit)[1] > 0 or self._left(state, partner, tr)[1] <= 0:
+                continue
+            if self._left(state, p.seat, suit)[0] <= 0:
+                continue
+            self.refused[p.seat] = True
+            new.append(self._new(p.trick, p.seat, tr, "force_signals_trump_strength", 2,
+                                 lambda m: popcount(m) <= 3))
+            return
+
+    def _left(self, state: KState, seat: int, suit: int) -> tuple[int, int]:
+        """Fewest and most cards of ``suit`` that ``seat`` still holds, before this trick."""
+        if seat == self.V:
+            n = sum(1 for c in self.hands[SEATS[seat]] if int(c) // 13 == suit) - popcount(self.played[seat][suit])
+            return n, n
+        lo, hi = state.length_range(seat, suit)
+        n = popcount(self.played[seat][suit])
+        return lo - n, hi - n
 
     def _presume_opening(self, p: _Seen, strip: int, trumps: bool, left: int, new: list[Assumption]) -> None:
         """The first lead of a suit: from strength if it is the player's first
