@@ -173,3 +173,11 @@ def test_second_hand_in_a_later_round_of_trumps_plays_low_or_the_best():
     gone = mask_of("QJ6")
     assert cards_of(cv.second_hand_cards(mask_of("KT3"), gone, five, 2, True)) == "3"
     assert cards_of(cv.second_hand_cards(mask_of("KT"), gone, five, 2, True)) == "T"
+
+
+def test_returning_trumps_with_the_best_one_draws_with_it():
+    # Hand XIII, trick 3: A returned a small trump after his queen, so he had
+    # not the ace (the best trump left), with which he would have drawn
+    gone = mask_of("Q542")
+    assert cards_of(cv.return_cards(mask_of("AT8"), gone, True)) == "A"
+    assert cards_of(cv.return_cards(mask_of("AT8"), gone, False)) == "A 8"

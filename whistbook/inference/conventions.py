@@ -203,6 +203,10 @@ def return_cards(h: int, gone: int, trumps: bool) -> frozenset[int]:
     out = {top if n == 2 else low(h)}
     m = master(gone)
     if m >= 0 and has(h, m):
+        if trumps:
+            # returning partner's trumps with the best one left, a player
+            # draws with it rather than leading a small one (Hand XIII, trick 3)
+            return frozenset({m, seq_low(h, gone, m)})
         out.add(m)
         out.add(seq_low(h, gone, m))
     elif not trumps and m >= 0:
