@@ -34,8 +34,7 @@ def test_jack_ten_nine_eight_is_led_either_way():
 
 
 @pytest.mark.parametrize("holding, led", [("K73", "3"), ("JT4", "J"), ("952", "9"), ("AK", "A"), ("KQ", "K"), ("7", "7"),
-                                          ("Q5", ""), ("K8", ""), ("A9", ""),
-                                          ("K", ""), ("Q", ""), ("A", "A")])  # honour and one other: not opened (p. 73)
+                                          ("Q5", "5"), ("K", "K")])
 def test_weak_leads(holding, led):
     assert cards_of(cv.weak_leads(mask_of(holding))) == led
 
@@ -181,3 +180,11 @@ def test_returning_trumps_with_the_best_one_draws_with_it():
     gone = mask_of("Q542")
     assert cards_of(cv.return_cards(mask_of("AT8"), gone, True)) == "A"
     assert cards_of(cv.return_cards(mask_of("AT8"), gone, False)) == "A 8"
+
+
+@pytest.mark.parametrize("holding, opened", [
+    ("Q5", False), ("K8", False), ("A9", False), ("K", False), ("Q", False),  # p. 73
+    ("A", True), ("KQ", True), ("AK", True), ("J4", True), ("K73", True), ("Q8532", True),
+])
+def test_honour_and_one_other_is_not_opened_by_choice(holding, opened):
+    assert cv.likely_opened(mask_of(holding)) is opened

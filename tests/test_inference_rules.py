@@ -188,12 +188,14 @@ def test_winning_high_then_leading_lower_marks_the_card_between():
 
 def test_a_ten_switched_to_is_the_leaders_highest():
     # Hand XVI, trick 3, seen by B: A switches to the ten of spades. From king,
-    # ten he would not open the suit, from king, ten and a small one he would
-    # lead the small one: the king is not his. Z let B's knave win, so Y has it.
+    # ten he would hardly open the suit (p. 73), from king, ten and a small one
+    # he would lead the small one: the king is probably not his. Z let B's
+    # knave win, so Y has it.
     checked = check_file(next(hands_dir().glob("16-*.yaml")), solver=False)
     ex = explain(checked, Seat.B)
-    assert derived(ex, 3, "presumed: A lacks KS")
-    assert derived(ex, 3, "presumed: Y holds KS")
+    assert derived(ex, 3, "probably: A lacks KS")
+    assert derived(ex, 3, "probably: Y holds KS")
+    assert not derived(ex, 3, "presumed: Y holds KS")  # a forced lead may be from king, ten
 
 
 def test_after_a_low_trump_lead_the_next_suit_opened_is_the_leaders_own():

@@ -86,19 +86,28 @@ def weak_leads(h: int) -> frozenset[int]:
         return frozenset()
     top = high(h)
     if n == 1:
-        # a single king or queen is not opened, since it could only fall to
-        # the ace (Hand XXXVII, trick 6: a king led means king, queen)
-        return frozenset() if top in (K, Q) else frozenset({top})
+        return frozenset({top})
     if has(h, A) and has(h, K):
         return frozenset({A} if n == 2 else {K})
     if has(h, top - 1):  # headed by a sequence: lead the top of it
         return frozenset({top})
-    if top >= Q:
-        # an unsupported ace, king or queen with two small: lead the lowest.
-        # The book ranks an honour and one other among the worst suits to
-        # open (p. 73): a player is presumed not to open one
-        return frozenset({low(h)}) if n >= 3 else frozenset()
+    if top >= Q:  # an unsupported ace, king or queen: lead the lowest
+        return frozenset({low(h)})
     return frozenset({top})
+
+
+def likely_opened(h: int) -> bool:
+    """Whether a player would choose to open this suit at all. An ace, king
+    or queen with one small card is among the worst suits to open (p. 73),
+    and a single king or queen could only fall to the ace, so a player who
+    has a choice opens neither (Hand XVI trick 3, Hand XXXVII trick 6)."""
+    n = popcount(h)
+    top = high(h)
+    if n == 1:
+        return top not in (K, Q)
+    if n == 2 and top >= Q:
+        return has(h, top - 1)
+    return True
 
 
 def low_card_first(h: int, trumps: bool) -> bool:
@@ -406,5 +415,5 @@ def call_strength(t: int) -> bool:
 __all__ = [
     "first_leads", "weak_leads", "second_leads", "return_cards", "continue_cards",
     "answer_call_cards", "second_hand_cards", "third_hand_cards", "fourth_hand_cards",
-    "ruff_cards", "call_strength", "low_card_first", "cards_between",
+    "ruff_cards", "call_strength", "low_card_first", "cards_between", "likely_opened",
 ]

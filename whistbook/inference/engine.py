@@ -430,6 +430,9 @@ class Engine:
                                  _pred_first(strip, trumps, rank, declared, not trumps and left >= 8)))
         else:
             new.append(self._new(t, s, suit, rule, 1, _pred_first(strip, trumps, rank, declared, False)))
+        if not trumps and left >= 5:
+            new.append(self._new(t, s, suit, "lead_weak_suit_highest", 2,
+                                 lambda m: cv.likely_opened(m & ~strip)))
         if trumps and not self.trump_led_by[s]:
             new.append(self._new(t, s, suit, "trump_lead_strength", 2, lambda m: popcount(m & ~strip) >= 4))
 
@@ -626,6 +629,7 @@ class Engine:
                         # it was a signal after all, not a departure from rule
                         a.withdrawn = "signal"
                         self.departures = [d for d in self.departures if d.key != a.id]
+            self._revive(s, p.trick, withdraw)
             if sig in ("call_for_trumps", "echo") and tr is not None and not self.called[s]:
                 self.called[s] = t
                 need = 4
@@ -641,6 +645,20 @@ class Engine:
             elif sig == "unblock_partners_suit":
                 notes.append(SignalNote(s, sig, S, (p.trick, t), (p.card, c)))
             break
+
+    def _revive(self, s: int, since: int, withdraw: list[Assumption]) -> None:
+        """Presumptions of ``s`` given up since ``since`` were given up while his
+        signal was read as an ordinary card: take them back, so the layer is
+        rebuilt without that card's presumption and keeps those that now fit
+        (Hand XXI: Z's call survives his knave under partner's ace)."""
+        keys = {d.key for d in self.departures if int(d.seat) == s and d.found_at >= since}
+        if not keys or not any(a.seat == s for a in withdraw):
+            return
+        for a in self.assumptions:
+            if a.id in keys and not a.active and a.withdrawn == "departure":
+                a.active = True
+                a.withdrawn = None
+        self.departures = [d for d in self.departures if d.key not in keys]
 
     def _may_be_cover(self, p: _Play) -> bool:
         up = next_live_above(p.card % 13, p.gone)
