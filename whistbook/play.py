@@ -4,7 +4,7 @@ impossible play.
 :func:`replay` is the checked path. It takes each trick's cards in play order
 from its leader; the seat of each card is therefore fixed by the turn, and the
 engine checks that this seat holds the card, has not played it, and follows
-suit when it can. It derives each trick's winner, the next leader and the
+suit when it can (unless the file records the revoke). It derives each trick's winner, the next leader and the
 running tally. The first illegal play stops the replay (nothing after it can
 be trusted) with an :class:`IllegalPlayError` that carries ``trick_index`` and
 ``play_index`` so the caller can point at the card in the file.
@@ -15,7 +15,7 @@ integer arithmetic only, which is what makes replay fast.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import AbstractSet, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import Card, Suit
 from .errors import IllegalPlayError
@@ -100,8 +100,13 @@ def replay(
     leader: Seat,
     tricks: Sequence[Sequence[Card]],
     shown: Sequence[bool] | None = None,
+    revokes: AbstractSet[tuple[int, Card]] = frozenset(),
 ) -> Replay:
     """Replay ``tricks`` (each in play order from its leader) on ``hands``.
+
+    ``revokes`` holds (trick index, card) for each revoke the file records:
+    such a card is allowed not to follow suit (the laws then decide what it
+    costs, :mod:`whistbook.laws`). Every other failure to follow is an error.
 
     :raises IllegalPlayError: at the first play that breaks the laws, with
         ``trick_index`` and ``play_index`` set (0-based).
@@ -132,7 +137,7 @@ def replay(
             if c not in h:
                 raise _not_held(c, seat, ti, pi, held, played_at, start)
             s = c // 13
-            if pi and s != led and counts[seat][led]:
+            if pi and s != led and counts[seat][led] and (ti, c) not in revokes:
                 raise _revoke(c, seat, ti, pi, led, h)
             h.remove(c)
             counts[seat][s] -= 1
