@@ -220,7 +220,9 @@ def _check_irregularities(hf: HandFile, out: CheckedHand) -> None:
         owner = {c: s for s in SEATS for c in held[s]}
         n = trick.number
         if rec.out_of_turn is not None:
-            suit_right = _out_of_turn(rec, trick, owner, exposed, out) or suit_right
+            granted = _out_of_turn(rec, trick, owner, exposed, out)
+            if granted is not None:  # Side.AB is 0: test for None, not truth
+                suit_right = granted
         for ex in rec.exposed:
             for ref in ex.cards:
                 seat = owner.get(ref.card)
