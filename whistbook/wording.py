@@ -230,12 +230,6 @@ _HOW_EXPOSED = {
     "concession": "shown in conceding",
     "named": "named while detached from the hand",
 }
-_REVOKE_PENALTY = {
-    "tricks": "take three tricks from them",
-    "add": "add three points to their own score",
-    "deduct": "deduct three points from the revokers' score",
-    "none": "do not claim the penalty",
-}
 
 
 def law_ref(laws: Sequence[int]) -> str:
@@ -256,9 +250,9 @@ def ruling(r) -> Words:
     seat, adv = r.seat, r.seat.side.other
     cards = r.cards
     if r.kind == "revoke":
+        # the adversaries choose their penalty at the end of the hand: the score says which
         return (f"{seat} revokes: he plays ", cards[0], f" to a {r.suit.singular} lead while holding a {r.suit.singular}. "
-                f"The revoke is established once his side plays to the next trick or the trick is quitted; "
-                f"at the end of the hand {adv} {_REVOKE_PENALTY[r.penalty]}.")
+                "The revoke is established once his side plays to the next trick or the trick is quitted.")
     if r.kind == "revoke-corrected":
         head: Words = (f"{seat} plays ", cards[0], f" to a {r.suit.singular} lead while holding one, and corrects it "
                        "before the revoke is established. ")
@@ -283,8 +277,8 @@ def ruling(r) -> Words:
         return (f"{adv} call on {seat} to play his {r.penalty} {r.suit.singular}: ", cards[0], ".")
     if r.kind == "call-suit":
         if r.penalty == "spent":
-            return (f"{adv} call ", r.suit, f" from {seat}, who has none: the penalty is spent.")
-        return (f"{adv} call ", r.suit, f" from {seat}, who must lead one: ", cards[0], ".")
+            return (f"{adv} call {r.suit.plural} from {seat}, who has none: the penalty is spent.",)
+        return (f"{adv} call {r.suit.plural} from {seat}, who must lead one: ", cards[0], ".")
     if r.kind == "honours-call":
         if r.answer is None:
             return (f"At eight, {seat} shows his honours before he plays: they score before the tricks.",)

@@ -172,8 +172,10 @@ class _Play:
 
 class Engine:
     def __init__(self, hands, trumps: Suit | None, tricks, viewer: Seat, turn_up: Card | None,
-                 dealer: Seat | None, size: int) -> None:
+                 dealer: Seat | None, size: int, revokes: frozenset = frozenset()) -> None:
         self.hands = hands  # dealt hands by seat (only the viewer's are looked at)
+        # (trick number, card) of each recorded revoke: failing to follow there shows no void
+        self.revokes = frozenset((t, int(c)) for t, c in revokes)
         self.trumps = None if trumps is None else int(trumps)
         self.tricks = tricks
         self.V = int(viewer)
@@ -589,7 +591,7 @@ class Engine:
                     self._presume(t, pos, s, c, cards[:pos], new)
                 self._signals(t, pos, s, c, kind, withdraw, new, notes)
                 facts.append(("play", c, s))
-                if pos > 1 and S != LS:
+                if pos > 1 and S != LS and (t, c) not in self.revokes:
                     facts.append(("void", LS, s, self.played[s][LS]))
                 if pos == 1:
                     heading = True
