@@ -329,3 +329,18 @@ def test_a_revoke_validates_only_when_recorded(seed, penalty):
     lines = w.text.splitlines()
     lines.insert(w.trick_line[ti], f"    revoke: {{card: {card}, penalty: {penalty}}}")
     assert errors("\n".join(lines) + "\n") == []
+
+
+# --- what the inference engine may conclude from irregular plays ----------------------------
+
+
+def test_a_recorded_revoke_shows_no_void_and_a_forced_card_no_choice():
+    from whistbook.inference import explain
+
+    ex = explain(checked(REVOKE.read_text(encoding="utf-8")))
+    t2 = ex.tricks[1]
+    # Y threw a club to a spade lead while holding the ace: no certain void in spades
+    assert not [i for i in t2.inferences if i.certainty == "certain" and i.seat == Seat.Y and i.kind == "void"]
+    ex = explain(checked(text_of("04-*.yaml")))
+    # Z's queen of hearts was called: nothing is presumed from his playing it
+    assert not [i for i in ex.tricks[2].inferences if i.seat == Seat.Z]
