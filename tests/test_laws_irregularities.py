@@ -218,6 +218,23 @@ def test_suit_called_after_a_lead_out_of_turn():
     assert any("Laws 62-63" in m for _, _, m in errs)
 
 
+def test_a_trick_stands_when_all_three_played_to_the_false_lead():
+    base = no_result(text_of("03-*.yaml"))
+    stood = base.replace("cards: 2H TH AH 4H", "cards: AS 2S 5S 3S").replace(
+        "out_of_turn: {card: AS, penalty: suit}\n    call: {suit: H}", "out_of_turn: {card: AS, stands: true}")
+    ch = checked(stood)
+    assert ch.ok, [d.message for d in ch.diagnostics]
+    t3 = ch.replay.tricks[2]
+    assert (t3.leader, t3.winner) == (Seat.B, Seat.B)
+    assert [(r.kind, r.penalty, r.laws) for r in ch.rulings] == [("out-of-turn", "stands", (63,))]
+    # Law 63 leaves no penalty to choose
+    errs = errors(stood.replace("stands: true}", "stands: true, penalty: exposed}"))
+    assert any("Law 63" in m and "no penalty" in m for _, _, m in errs)
+    # without the record, B's ace is simply played out of turn
+    errs = errors(stood.replace("    out_of_turn: {card: AS, stands: true}\n", ""))
+    assert any("it is A's turn to play, but AS is in B's hand" in m for _, _, m in errs)
+
+
 def test_unknown_keys_in_an_event_stay_errors():
     text = REVOKE.read_text(encoding="utf-8").replace("revoke: {card: 2C, penalty: tricks}", "revoke: {card: 2C, penality: tricks}")
     errs = errors(text)

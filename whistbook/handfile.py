@@ -60,7 +60,7 @@ _TRICK_KEYS = {
 }
 _REVOKE_KEYS = {"card", "penalty", "corrected"}
 _EXPOSED_KEYS = {"cards", "how"}
-_OUT_OF_TURN_KEYS = {"card", "penalty"}
+_OUT_OF_TURN_KEYS = {"card", "penalty", "stands"}
 _CALL_KEYS = {"card", "seat", "play", "suit"}
 _HONOURS_CALL_KEYS = {"by", "answer"}
 #: the penalties an author may record (Laws 72, 76, 62); the laws decide which fits where
@@ -644,14 +644,17 @@ def _out_of_turn(node: yaml.Node, path: str, problems: _Problems, what: str) -> 
     m = _mapping(node, path, problems, what, _OUT_OF_TURN_KEYS)
     if m is None:
         return None
-    if "card" not in m or "penalty" not in m:
-        problems.add(f"{what}: needs 'card' and 'penalty' (e.g. {{card: KS, penalty: exposed}})", _loc(path, node))
+    stands = bool(_bool(m["stands"][1], path, problems, f"{what}: stands")) if "stands" in m else False
+    if "card" not in m or ("penalty" not in m and not stands):
+        problems.add(f"{what}: needs 'card' and 'penalty' (e.g. {{card: KS, penalty: exposed}}), "
+                     "or 'stands: true' when all three others played to it", _loc(path, node))
         return None
     card = _card_scalar(m["card"][1], path, problems, f"{what}: card")
-    penalty = _penalty(m["penalty"][1], path, problems, f"{what}: penalty")
+    penalty = _penalty(m["penalty"][1], path, problems, f"{what}: penalty") if "penalty" in m else "none"
     if card is None or penalty is None:
         return None
-    return LeadOutOfTurn(card, penalty, _loc(path, node), _loc(path, m["penalty"][1]))
+    ploc = _loc(path, m["penalty"][1]) if "penalty" in m else _loc(path, node)
+    return LeadOutOfTurn(card, penalty, _loc(path, node), ploc, stands)
 
 
 def _call(node: yaml.Node, path: str, problems: _Problems, what: str) -> Call | None:

@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 
 from .cards import Card, Suit
 from .errors import Diagnostics, IllegalPlayError, SourceLocation, WhistbookError
-from .model import CORRECTION_PENALTIES, EXPOSURES, REVOKE_PENALTIES, CardRef, HandFile, TrickRecord
+from .model import (
+    CORRECTION_PENALTIES,
+    EXPOSURES,
+    OUT_OF_TURN_PENALTIES,
+    REVOKE_PENALTIES,
+    CardRef,
+    HandFile,
+    TrickRecord,
+)
 from .play import Replay, Trick, replay
 from .scoring import Score, honours_held, score_hand
 from .seats import SEATS, Seat, Side
@@ -165,6 +173,7 @@ def _replay(hf: HandFile, out: CheckedHand) -> bool:
             [[r.card for r in t.plays] for t in hf.tricks],
             [t.shown for t in hf.tricks],
             {(t.index, r.card.card) for t in hf.tricks for r in t.revokes if not r.corrected},
+            _stood(hf),
         )
     except IllegalPlayError as err:
         t = hf.tricks[err.trick_index]  # type: ignore[attr-defined]
@@ -173,6 +182,18 @@ def _replay(hf: HandFile, out: CheckedHand) -> bool:
         out.error(err.message, loc)
         return False
     return True
+
+
+def _stood(hf: HandFile) -> dict[int, Seat]:
+    """Tricks that stood after a lead out of turn (Law 63), and who led them."""
+    out = {}
+    for t in hf.tricks:
+        ev = t.out_of_turn
+        if ev is not None and ev.stands:
+            owner = next((s for s in SEATS for r in hf.deal[s] if r.card == ev.card.card), None)
+            if owner is not None:
+                out[t.index] = owner
+    return out
 
 
 def _check_stated(hf: HandFile, out: CheckedHand) -> None:
@@ -216,10 +237,13 @@ def _check_irregularities(hf: HandFile, out: CheckedHand) -> None:
     held = {s: set(rp.hands[s]) for s in SEATS}
     exposed: dict[Card, Seat] = {}
     suit_right: Side | None = None  # the side a suit may be called from
+    proper = rp.first_leader  # whose lead it is by the rules
     for rec, trick in zip(hf.tricks, rp.tricks):
         owner = {c: s for s in SEATS for c in held[s]}
         n = trick.number
-        if rec.out_of_turn is not None:
+        if rec.out_of_turn is not None and rec.out_of_turn.stands:
+            _trick_stands(rec, trick, proper, out)
+        elif rec.out_of_turn is not None:
             granted = _out_of_turn(rec, trick, owner, exposed, out)
             if granted is not None:  # Side.AB is 0: test for None, not truth
                 suit_right = granted
@@ -254,7 +278,27 @@ def _check_irregularities(hf: HandFile, out: CheckedHand) -> None:
         for p in trick.plays:
             held[p.seat].discard(p.card)
             exposed.pop(p.card, None)
+        proper = trick.winner
     _honours_call(hf, out)
+
+
+def _trick_stands(rec: TrickRecord, trick: Trick, proper: Seat, out: CheckedHand) -> None:
+    """Law 63: all three others played to a lead out of turn, so the trick stands."""
+    ev = rec.out_of_turn
+    assert ev is not None
+    n = trick.number
+    if trick.plays[0].card != ev.card.card:
+        out.error(f"trick {n}: a trick that stands after a lead out of turn begins with the card led, "
+                  f"so its first card must be {ev.card.card}", ev.card.loc)
+        return
+    if trick.leader == proper:
+        out.error(f"trick {n}: the lead is {proper}'s, so {ev.card.card} is not led out of turn", ev.card.loc)
+        return
+    if ev.penalty != "none":
+        out.error(f"trick {n}: when all three others have played to a lead out of turn the trick stands "
+                  f"and there is no penalty (Law 63), not {ev.penalty!r}", ev.penalty_loc)
+        return
+    out.rulings.append(Ruling(n, "out-of-turn", trick.leader, (63,), (ev.card.card,), "stands"))
 
 
 def _out_of_turn(rec: TrickRecord, trick: Trick, owner: dict[Card, Seat], exposed: dict[Card, Seat], out: CheckedHand) -> Side | None:
@@ -268,7 +312,7 @@ def _out_of_turn(rec: TrickRecord, trick: Trick, owner: dict[Card, Seat], expose
     if seat == trick.leader:
         out.error(f"trick {n}: {seat} has the lead, so {ev.card.card} is not led out of turn", ev.card.loc)
         return None
-    if ev.penalty not in ("exposed", "suit", "none"):
+    if ev.penalty not in OUT_OF_TURN_PENALTIES:
         out.error(
             f"trick {n}: after a lead out of turn the adversaries may call the card led or call a suit "
             f"(Laws 62-63), not {ev.penalty!r}", ev.penalty_loc)

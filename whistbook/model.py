@@ -67,12 +67,18 @@ class Exposure:
 
 @dataclass(frozen=True)
 class LeadOutOfTurn:
-    """A card led out of turn before this trick's proper lead (Laws 62-63)."""
+    """A card led out of turn at this trick (Laws 62-63).
+
+    Usually the card is taken back and the trick's cards are the play from the
+    proper leader. With ``stands`` all three others played to the false lead,
+    so the trick stands as played (Law 63): its cards begin with this card.
+    """
 
     card: CardRef
     penalty: str  # one of OUT_OF_TURN_PENALTIES
     loc: SourceLocation
     penalty_loc: SourceLocation
+    stands: bool = False
 
 
 @dataclass(frozen=True)

@@ -101,12 +101,16 @@ def replay(
     tricks: Sequence[Sequence[Card]],
     shown: Sequence[bool] | None = None,
     revokes: AbstractSet[tuple[int, Card]] = frozenset(),
+    leaders: Mapping[int, Seat] | None = None,
 ) -> Replay:
     """Replay ``tricks`` (each in play order from its leader) on ``hands``.
 
     ``revokes`` holds (trick index, card) for each revoke the file records:
     such a card is allowed not to follow suit (the laws then decide what it
     costs, :mod:`whistbook.laws`). Every other failure to follow is an error.
+    ``leaders`` maps a trick index to the seat that led it out of turn when
+    the trick stood (Law 63); every other trick is led by the winner of the
+    one before.
 
     :raises IllegalPlayError: at the first play that breaks the laws, with
         ``trick_index`` and ``play_index`` set (0-based).
@@ -129,6 +133,8 @@ def replay(
             err = IllegalPlayError(f"trick {ti + 1} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a trick takes one card from each of the four players")
             err.trick_index, err.play_index = ti, min(len(cards), 4) - 1 if cards else 0  # type: ignore[attr-defined]
             raise err
+        if leaders and ti in leaders:
+            lead = int(leaders[ti])
         seat = lead
         led = cards[0] // 13
         for pi in range(4):

@@ -268,6 +268,8 @@ def ruling(r) -> Words:
         head = (f"{seat} leads ", cards[0], " out of turn. ")
         if r.penalty == "exposed":
             return head + (f"{adv} call the card: it stays exposed until he plays it.",)
+        if r.penalty == "stands":
+            return (f"{seat} leads ", cards[0], " out of turn, and all three others play to it: the trick stands.")
         if r.penalty == "suit":
             return head + (f"{adv} take back the card and will call a suit at the next lead by {seat} or his partner.",)
         return head + (f"{adv} exact no penalty.",)
