@@ -254,9 +254,10 @@ def _check_irregularities(hf: HandFile, out: CheckedHand) -> None:
                     out.error(f"trick {n}: {ref.card} cannot be exposed: nobody holds it any more", ref.loc)
                     continue
                 exposed[ref.card] = seat
-            cards = tuple(r.card for r in ex.cards if r.card in owner)
-            if cards:
-                out.rulings.append(Ruling(n, "exposed", owner[cards[0]], (EXPOSURES[ex.how],), cards, how=ex.how))
+            for seat in SEATS:  # one ruling per player whose cards are shown
+                cards = tuple(r.card for r in ex.cards if owner.get(r.card) == seat)
+                if cards:
+                    out.rulings.append(Ruling(n, "exposed", seat, (EXPOSURES[ex.how],), cards, how=ex.how))
         for rv in rec.revokes:
             _revoke(rv, rec, trick, held, exposed, out)
         for call in rec.calls:

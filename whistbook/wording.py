@@ -271,7 +271,7 @@ def ruling(r) -> Words:
         if r.penalty == "stands":
             return (f"{seat} leads ", cards[0], " out of turn, and all three others play to it: the trick stands.")
         if r.penalty == "suit":
-            return head + (f"{adv} take back the card and will call a suit at the next lead by {seat} or his partner.",)
+            return head + (f"He takes it back, and {adv} will call a suit at the next lead by {seat} or his partner.",)
         return head + (f"{adv} exact no penalty.",)
     if r.kind == "call-card":
         return (f"{adv} call {seat}'s exposed ", cards[0], ", and he plays it.")
