@@ -17,11 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HANDS, ROOT
+from conftest import HANDS, ROOT, SEEDS
 from whistbook.corpus import find_hand_files
 from whistbook.handfile import load
 
-SEEDS = ROOT.parent / "shared" / "seeds"
 #: the shortest run of shared words that is reported
 SHORTEST = 8
 #: runs this long or longer fail the test outright
