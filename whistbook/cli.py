@@ -14,7 +14,7 @@ from typing import Sequence
 
 from . import __version__
 from .corpus import find_hand_files
-from .errors import ConfigError, Diagnostic, WhistbookError
+from .errors import ConfigError, Diagnostic, RecordError, WhistbookError
 
 EPILOG = """\
 examples:
@@ -273,7 +273,6 @@ def _write_out(text: str, output: str | None) -> None:
 def cmd_import(args: argparse.Namespace) -> int:
     from .cards import Card
     from .exchange import read
-    from .exchange.record import RecordError
 
     path = Path(args.file)
     if not path.is_file():

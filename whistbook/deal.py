@@ -55,12 +55,13 @@ class Deal:
 
     @classmethod
     def from_hands(cls, hands: Mapping[Seat, Iterable[Card]]) -> "Deal":
-        """A deal from each seat's cards, in any order.
+        """A deal from each seat's cards in any order; the cards may also be
+        a hand file's (``hand.deal``), which carry their place in the file.
 
         :raises DealError: when a card is dealt twice or a seat is missing.
         """
         deal = cls.__new__(cls)
-        deal._hands = _checked({s: list(hands[s]) for s in SEATS if s in hands})
+        deal._hands = _checked({s: [getattr(c, "card", c) for c in hands[s]] for s in SEATS if s in hands})
         return deal
 
     @classmethod

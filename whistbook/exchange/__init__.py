@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Sequence
 
 from ..cards import Card
-from ..errors import SourceLocation
-from .record import Record, RecordError
+from ..errors import RecordError, SourceLocation
+from .record import Record
 
 #: the formats ``read`` knows, by file ending
 READ_FORMATS = {".pbn": "pbn", ".lin": "lin"}

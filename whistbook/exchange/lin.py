@@ -17,8 +17,8 @@ import re
 from typing import Sequence
 
 from ..cards import Card
-from ..errors import SourceLocation
-from .record import Record, RecordError, from_board, settle, to_board
+from ..errors import RecordError, SourceLocation
+from .record import Record, from_board, settle, to_board
 from .source import line_of
 
 

@@ -22,8 +22,8 @@ from typing import Sequence
 
 from .. import __version__
 from ..cards import Card
-from ..errors import InvalidCardError, SourceLocation
-from .record import Record, RecordError, from_board, settle, to_board
+from ..errors import InvalidCardError, RecordError, SourceLocation
+from .record import Record, from_board, settle, to_board
 
 HEADER = """\
 % PBN 2.1

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from ..cards import Card, Suit
 from ..deal import COMPASS, Deal
-from ..errors import DealError, IllegalPlayError, SourceLocation, WhistbookError
+from ..errors import DealError, IllegalPlayError, RecordError, SourceLocation, WhistbookError
 from ..laws import CheckedHand
 from ..seats import SEATS, Seat, Side
 
@@ -25,10 +25,6 @@ _PLAYER_NAME = ("North", "East", "South", "West")
 
 #: where in its file a part of a record was written: ("deal" | "play" | "board", trick index)
 Locate = Callable[[str, "int | None"], SourceLocation]
-
-
-class RecordError(WhistbookError):
-    """Raised when a PBN or LIN record cannot be read as a whist hand."""
 
 
 @dataclass

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import SourceLocation
-from .record import RecordError
+from ..errors import RecordError, SourceLocation
 
 # C1 control characters never occur in ISO-8859-1 text that people write;
 # their presence means another encoding (Windows-1252, UTF-16...).
