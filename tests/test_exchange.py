@@ -178,3 +178,14 @@ def test_import_of_several_boards_wants_a_folder(tmp_path, capsys):
     assert main(["import", str(many), "-o", str(tmp_path / "out")]) == 0
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["two-01.yaml", "two-02.yaml"]
     assert main(["validate", "-q", str(tmp_path / "out")]) == 0
+
+
+def test_a_deal_with_an_auction_and_no_play():
+    """No [Contract] tag: the contract comes from the auction (endplay reads only
+    the tag); with nothing played the solver's claim covers all thirteen tricks."""
+    rec, = read(DATA / "auction-only.pbn")
+    assert rec.trumps.letter == "D" and rec.tricks == [] and rec.title == "Club night"
+    assert rec.deal == _record(HAND_III).deal  # East declares, so South (A) leads: no seats turned
+    assert rec.comments[0] == "the record states no result; the claim for the tricks not played is the solver's"
+    assert sum(rec.claim().values()) == 13
+    _imports_cleanly(rec, "auction-only.yaml")

@@ -120,9 +120,11 @@ def from_board(board: Any) -> Record:
 
     :raises RecordError: for a board that cannot be whist.
     """
-    from endplay.types import Denom
+    from endplay.types import Contract, Denom
 
     c = board.contract
+    if c is None and board.auction and board.dealer is not None:  # endplay reads PBN's [Contract] tag only
+        c = Contract.from_auction(board.dealer, board.auction)
     if c is None or c.is_passout() or board.deal is None:
         raise RecordError("the record has no contract, so nothing says which suit is trumps")
     if c.denom == Denom.nt:
