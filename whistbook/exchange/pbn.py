@@ -46,8 +46,6 @@ def write(records: Sequence[Record]) -> str:
     encoder = PBNEncoder()
     for number, rec in enumerate(records, 1):
         board = to_board(rec, number)
-        if rec.title:
-            board.info["Event"] = rec.title.replace('"', "'")
         if rec.turn_up is not None:
             board.info["TurnUp"] = str(rec.turn_up)[1] + str(rec.turn_up)[0]
         encoder.export_board(board)
@@ -133,6 +131,8 @@ def read(text: str, path: str, turn_up: Card | None = None) -> list[Record]:
     if not boards:
         raise RecordError("no boards found (a PBN board is a group of tags such as [Deal \"N:...\"])",
                           SourceLocation(path, 1, 1))
+    # Should a board escape the line index, its errors fall back to line 1.
+    index += [_Board(1)] * (len(boards) - len(index))
     records = []
     for board, where in zip(boards, index):
         records.append(_record(board, where, path, turn_up))

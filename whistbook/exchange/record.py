@@ -109,7 +109,7 @@ def to_board(rec: Record, number: int | None = None) -> Any:
     for seat in SEATS:
         board.info[_PLAYER_NAME[_PLAYER[seat]]] = str(seat)
     if rec.title:
-        board.info["Event"] = rec.title
+        board.info["Event"] = rec.title.replace('"', "'")  # no reader unescapes a tag's quotes
     return board
 
 
@@ -141,6 +141,9 @@ def from_board(board: Any) -> Record:
     if first != _PLAYER[Seat.A]:
         names = ", ".join(f"{_PLAYER_NAME[p]} is {s}" for p, s in sorted(seat_of.items(), key=lambda x: x[1]))
         rec.comments.append(f"seats turned so that the opening leader is A: {names}")
+    if board.dealer is not None and int(board.dealer) != int(c.declarer):
+        rec.comments.append(f"the record's dealer is {_PLAYER_NAME[int(board.dealer)]}; in whist the dealer is Z, "
+                            f"the declarer ({_PLAYER_NAME[int(c.declarer)]})")
     play = [Card.parse(str(x)) for x in board.play]
     rec.tricks = [play[i:i + 4] for i in range(0, len(play), 4)]
     return rec
