@@ -25,14 +25,9 @@ from .source import line_of
 def write(records: Sequence[Record]) -> str:
     """LIN text for the records, one board a line, numbered from one."""
     from endplay.parsers.lin import LINEncoder
-    from endplay.types import Bid
 
     encoder = LINEncoder()
-    lines = []
-    for number, rec in enumerate(records, 1):
-        board = to_board(rec, number)
-        board.auction = [Bid(f"1{rec.trumps.letter}")] + [Bid("pass") for _ in range(3)]
-        lines.append(encoder.serialise_board(board))
+    lines = [encoder.serialise_board(to_board(rec, number)) for number, rec in enumerate(records, 1)]
     return "\n".join(lines) + "\n"
 
 

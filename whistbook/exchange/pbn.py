@@ -31,7 +31,8 @@ HEADER = """\
 % Creator: whistbook {version}
 % Whist hands as bridge deals. Seats: A is South, Y West, B North, Z East.
 % Z deals and turns up his last card (the TurnUp tag); A, on his left, leads.
-% The contract's strain is trumps and Z its declarer; its level means nothing.
+% The contract's strain is trumps and Z its declarer; its level and the
+% auction (Z bids one, the others pass) mean nothing.
 % The result counts the tricks Z's side (YZ) takes. Remarks are commentary.
 """
 

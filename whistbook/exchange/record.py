@@ -89,10 +89,11 @@ def _claimant(hf) -> Side | None:
 
 
 def to_board(rec: Record, number: int | None = None) -> Any:
-    """An endplay ``Board``: one in trumps by Z, the play from A, and a claim
+    """An endplay ``Board``: Z deals and bids one in trumps, the others pass, A
+    leads, and a claim
     when the play stops short; the result counts Z's side's tricks, as
     bridge does."""
-    from endplay.types import Board, Contract, Denom, Player
+    from endplay.types import Bid, Board, Contract, Denom, Player
     from endplay.types import Card as ECard
     from endplay.types import Deal as EDeal
     from endplay.utils.play import tricks_to_result
@@ -104,7 +105,10 @@ def to_board(rec: Record, number: int | None = None) -> Any:
     if rec.totals is not None:
         contract.result = tricks_to_result(rec.totals[rec.dealer.side], 1)
     play = [ECard(str(c)[1] + str(c)[0]) for t in rec.tricks for c in t]
-    board = Board(deal, [], play, number, dealer=declarer, contract=contract,
+    # A token auction, Z opening one in trumps: LIN has a contract only
+    # through its auction, and many PBN readers expect one.
+    auction = [Bid(f"1{rec.trumps.letter}")] + [Bid("pass") for _ in range(3)]
+    board = Board(deal, auction, play, number, dealer=declarer, contract=contract,
                   claimed=len(rec.tricks) < len(rec.deal[Seat.A]))
     for seat in SEATS:
         board.info[_PLAYER_NAME[_PLAYER[seat]]] = str(seat)
