@@ -178,6 +178,9 @@ def test_import_of_several_boards_wants_a_folder(tmp_path, capsys):
     assert main(["import", str(many), "-o", str(tmp_path / "out")]) == 0
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["two-01.yaml", "two-02.yaml"]
     assert main(["validate", "-q", str(tmp_path / "out")]) == 0
+    assert main(["import", str(many), "-o", str(tmp_path / "out")]) == 2
+    assert "two-01.yaml, " in capsys.readouterr().err
+    assert main(["import", str(many), "-o", str(tmp_path / "out"), "--force"]) == 0
 
 
 def test_a_deal_with_an_auction_and_no_play():

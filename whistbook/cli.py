@@ -266,8 +266,12 @@ def _write_out(text: str, output: str | None) -> None:
     if path.parent and not path.parent.is_dir():
         raise ConfigError(f"-o {output}: the folder {path.parent} does not exist")
     tmp = path.with_name(path.name + ".part")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except OSError as err:
+        tmp.unlink(missing_ok=True)
+        raise ConfigError(f"-o {output}: cannot write: {err.strerror}") from None
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -295,6 +299,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     texts = _hand_texts(records, path, None if out is None or one_file else out, out if one_file else None)
     if texts is None:
         return 1
+    existing = [str(t) for t in texts if out is not None and t.exists()]
+    if existing and not args.force:
+        raise ConfigError(f"{', '.join(existing)} already exist{'s' if len(existing) == 1 else ''} (use --force to overwrite)")
     if out is None:
         sys.stdout.write(next(iter(texts.values())))
         return 0
@@ -431,6 +438,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a .yaml file for one board, or a folder for several (default: standard output)")
     p.add_argument("--format", choices=("pbn", "lin"), default=None, help="the file's format (default: by its ending)")
     p.add_argument("--turn-up", metavar="CARD", help="the card the dealer turned up, e.g. 7H (default: his lowest trump)")
+    p.add_argument("--force", action="store_true", help="overwrite hand files that exist")
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the hand format",
