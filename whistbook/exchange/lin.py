@@ -38,6 +38,8 @@ def read(text: str, path: str, turn_up: Card | None = None) -> list[Record]:
     """
     from endplay.parsers.lin import LINDecoder
 
+    if "md|" not in text:
+        raise RecordError("not LIN: there is no deal (md|) in the file", SourceLocation(path, 1, 1))
     body = text if "pn|" in text else "pn|,,,|" + text
     starts = [m.start() for m in re.finditer(r"pn\|", body)]
     shift = len(body) - len(text)

@@ -144,7 +144,7 @@ def _record(board, where: _Board, path: str, turn_up: Card | None) -> Record:
     def locate(part: str, trick: int | None) -> SourceLocation:
         if part == "play" and "play" in where.tags:
             return SourceLocation(path, where.tags["play"][0] + 1 + (trick or 0), 1)
-        tag = {"deal": "deal"}.get(part, "contract")
+        tag = "deal" if part == "deal" else "contract"
         return SourceLocation(path, where.tags.get(tag, (where.start, ""))[0], 1)
 
     try:
@@ -152,7 +152,7 @@ def _record(board, where: _Board, path: str, turn_up: Card | None) -> Record:
     except RecordError as err:
         raise err.at(locate("contract", None)) from None
     stated = None
-    if where.tags.get("result", (0, "?"))[1].strip().isdigit():
+    if board.contract is not None and where.tags.get("result", (0, "?"))[1].strip().isdigit():
         from endplay.utils.play import result_to_tricks
 
         stated = result_to_tricks(board.contract.result, board.contract.level)
