@@ -193,3 +193,11 @@ def test_a_deal_with_an_auction_and_no_play():
                                 "the record states no result; the claim for the tricks not played is the solver's"]
     assert sum(rec.claim().values()) == 13
     _imports_cleanly(rec, "auction-only.yaml")
+
+
+def test_a_word_endplay_cannot_read_is_located(tmp_path, capsys):
+    path = tmp_path / "bad-card.pbn"
+    path.write_text((DATA / "revoke.pbn").read_text(encoding="utf-8").replace("HQ H4 H3 HJ", "HQ H4 HX HJ"),
+                    encoding="utf-8")
+    assert main(["import", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}:30:7: error: endplay cannot read this board: could not convert 'X' to Rank\n"

@@ -8,7 +8,8 @@ What endplay does not do, and this module adds:
   keeps unknown tags, so the card goes out and comes back;
 - locations: endplay reports lines only for some syntax errors, so the
   lines of each board's tags are found here (:func:`_board_lines`) to place
-  every error at its tag, or at the trick's row in the play section;
+  every error at its tag, at the trick's row in the play section, or at a
+  word there that is not a card;
 - a missing ``[Result]`` tag: endplay reads it as "made exactly", so this
   module looks for the tag before trusting the result.
 """
@@ -127,8 +128,9 @@ def read(text: str, path: str, turn_up: Card | None = None) -> list[Record]:
         raise RecordError(f"not PBN: {err}", SourceLocation(path, err.lineno, 1)) from None
     except Exception as err:  # noqa: BLE001 - endplay raises plain ValueError and RuntimeError
         where = next((b for b in reversed(index) if b.start <= decoder.lineno), None)
+        loc = _bad_card(text, where, path) if where else None
         raise RecordError(f"endplay cannot read this board: {err}",
-                          SourceLocation(path, where.start if where else decoder.lineno, 1)) from None
+                          loc or SourceLocation(path, where.start if where else decoder.lineno, 1)) from None
     if not boards:
         raise RecordError("no boards found (a PBN board is a group of tags such as [Deal \"N:...\"])",
                           SourceLocation(path, 1, 1))
@@ -138,6 +140,27 @@ def read(text: str, path: str, turn_up: Card | None = None) -> list[Record]:
     for board, where in zip(boards, index):
         records.append(_record(board, where, path, turn_up))
     return records
+
+
+def _bad_card(text: str, where: _Board, path: str) -> SourceLocation | None:
+    """The first word of the board's play section that is not a card, the
+    likeliest reason for endplay to fail on a board."""
+    if "play" not in where.tags:
+        return None
+    lines = text.splitlines()
+    for n in range(where.tags["play"][0], len(lines)):
+        row = lines[n]
+        if not row.strip() or row.lstrip().startswith("["):
+            return None
+        for m in re.finditer(r"\S+", row):
+            word = m.group(0)
+            if word in ("-", "*") or re.fullmatch(r"=\d+=", word):
+                continue
+            try:
+                Card.parse(word)
+            except InvalidCardError:
+                return SourceLocation(path, n + 1, m.start() + 1)
+    return None
 
 
 def _record(board, where: _Board, path: str, turn_up: Card | None) -> Record:
