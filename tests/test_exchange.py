@@ -200,4 +200,4 @@ def test_a_word_endplay_cannot_read_is_located(tmp_path, capsys):
     path.write_text((DATA / "revoke.pbn").read_text(encoding="utf-8").replace("HQ H4 H3 HJ", "HQ H4 HX HJ"),
                     encoding="utf-8")
     assert main(["import", str(path)]) == 1
-    assert capsys.readouterr().err == f"{path}:30:7: error: endplay cannot read this board: could not convert 'X' to Rank\n"
+    assert capsys.readouterr().err == f"{path}:28:7: error: endplay cannot read this board: could not convert 'X' to Rank\n"
