@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..cards import Card, Suit
-from ..deal import COMPASS, Deal
+from ..deal import Deal
 from ..errors import DealError, IllegalPlayError, RecordError, SourceLocation, WhistbookError
 from ..laws import CheckedHand
 from ..seats import SEATS, Seat, Side
