@@ -1,5 +1,5 @@
 """The site: generated Markdown pages grouped by theme, principles and glossary,
-built by MkDocs in strict mode, with nothing loaded from outside."""
+built by ProperDocs in strict mode, with nothing loaded from outside."""
 
 from __future__ import annotations
 

@@ -1,13 +1,14 @@
-"""The study site, built by MkDocs from generated Markdown pages.
+"""The study site, built by ProperDocs (the continuation of MkDocs 1.x) from
+generated Markdown pages.
 
 :func:`render_site_sources` writes nothing: it returns the pages (one per
 lesson, one per theme, a home page, the principles and the glossary), the
 theme overrides and the navigation. :func:`build_site` writes them into a
-sources folder and runs MkDocs (strict) into the site folder.
+sources folder and runs ProperDocs (strict) into the site folder.
 
 Lesson pages are Markdown headings around raw HTML blocks rendered by the
 same macros as the HTML pages and the booklet, so a lesson looks the same
-everywhere; links between pages are Markdown links, which MkDocs checks.
+everywhere; links between pages are Markdown links, which ProperDocs checks.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from .environment import PACKAGE_TEMPLATES, render_template, template_source
 from .html import SCREEN_STYLESHEETS
 
 SITE_LINKS = Links(root="../", principles="../principles.html", lesson_pattern="lessons/{slug}.html")
-#: files of the MkDocs theme that whistbook overrides (rendered by MkDocs, not by whistbook)
+#: files of the readthedocs theme that whistbook overrides (rendered by ProperDocs, not by whistbook)
 THEME_FILES = ("footer.html",)
 DEFAULT_CONFIG = PACKAGE_TEMPLATES / "site" / "mkdocs.yml"
 
@@ -38,7 +39,7 @@ class SiteSources:
     docs: dict[str, str] = field(default_factory=dict)
     #: theme overrides, relative to the theme's custom_dir
     theme: dict[str, str] = field(default_factory=dict)
-    #: MkDocs navigation
+    #: the site's navigation (ProperDocs' nav setting)
     nav: list[Any] = field(default_factory=list)
 
 
@@ -109,30 +110,30 @@ def build_site(
     *,
     config_file: Path | None = None,
 ) -> None:
-    """Write ``sources`` and run MkDocs (strict) into ``site_dir``.
+    """Write ``sources`` and run ProperDocs (strict) into ``site_dir``.
 
     ``config_file`` is the project's ``mkdocs.yml`` (site name, theme
     options, extra settings); whistbook sets its docs_dir, site_dir,
     theme custom_dir and nav. Without one, whistbook's default is used.
 
-    :raises RenderError: when MkDocs reports a warning or an error.
+    :raises RenderError: when ProperDocs reports a warning or an error.
     """
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort, MkDocsException
+    from properdocs.commands.build import build as site_build
+    from properdocs.config import load_config
+    from properdocs.exceptions import Abort, ProperDocsException
 
     write_sources(sources, docs_dir, theme_dir)
     config_file = config_file if config_file is not None and config_file.is_file() else DEFAULT_CONFIG
     try:
         raw = yaml.safe_load(config_file.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as err:
-        raise RenderError(f"{config_file}: cannot read the MkDocs configuration: {err}") from err
+        raise RenderError(f"{config_file}: cannot read the site configuration: {err}") from err
     theme = raw.get("theme") or {"name": "readthedocs"}
     if isinstance(theme, str):
         theme = {"name": theme}
     theme = {**theme, "custom_dir": str(theme_dir)}
 
-    mk_log = logging.getLogger("mkdocs")
+    mk_log = logging.getLogger("properdocs")
     collect = _Collect()
     saved = (mk_log.level, mk_log.propagate)
     mk_log.addHandler(collect)
@@ -143,10 +144,10 @@ def build_site(
             str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), theme=theme,
             nav=sources.nav, strict=True,
         )
-        mkdocs_build(config)
-    except (Abort, MkDocsException, SystemExit) as err:
+        site_build(config)
+    except (Abort, ProperDocsException, SystemExit) as err:
         detail = "; ".join(collect.messages) or str(err)
-        raise RenderError(f"site: MkDocs failed: {detail}") from None
+        raise RenderError(f"site: ProperDocs failed: {detail}") from None
     finally:
         mk_log.removeHandler(collect)
         mk_log.setLevel(saved[0])
