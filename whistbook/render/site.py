@@ -22,14 +22,14 @@ import jinja2
 import yaml
 
 from ..errors import RenderError
-from ..lesson import Lesson
+from ..lesson import Lesson, ThemeRef, themes_of
 from .context import Links, RenderOptions, rule_views, rules_of, split_lessons
 from .environment import PACKAGE_TEMPLATES, render_template, template_source
 from .html import SCREEN_STYLESHEETS
 
 SITE_LINKS = Links(root="../", principles="../principles.html", lesson_pattern="lessons/{slug}.html")
 #: files of the readthedocs theme that whistbook overrides (rendered by ProperDocs, not by whistbook)
-THEME_FILES = ("footer.html",)
+THEME_FILES = ("footer.html", "search.html", "searchbox.html", "versions.html", "js/whistbook-search.js")
 DEFAULT_CONFIG = PACKAGE_TEMPLATES / "site" / "mkdocs.yml"
 
 
@@ -56,6 +56,7 @@ def render_site_sources(
     :raises RenderError: when a template fails.
     """
     hands, problems, themes = split_lessons(lessons)
+    by_theme = lessons_by_main_theme(hands, themes)
     out = SiteSources()
     lesson_ctx = dict(options=options, links=SITE_LINKS)
     for lesson in hands + problems:
@@ -64,7 +65,8 @@ def render_site_sources(
         out.docs[f"themes/{theme.slug}.md"] = render_template(env, "site/theme.md", theme=theme, members=members, **lesson_ctx)
     top = Links(root="", principles="principles.html", lesson_pattern="lessons/{slug}.html")
     out.docs["index.md"] = render_template(
-        env, "site/index.md", title=title, hands=hands, problems=problems, themes=themes, options=options, links=top,
+        env, "site/index.md", title=title, hands=hands, problems=problems, themes=themes, by_theme=by_theme,
+        options=options, links=top,
     )
     out.docs["principles.md"] = render_template(env, "site/principles.md", rules=rule_views(rules_of(env, rules)),
                                                 options=options, links=top)
@@ -74,15 +76,36 @@ def render_site_sources(
     )
     for name in THEME_FILES:
         out.theme[name] = template_source(env, f"site/theme/{name}")
-    out.nav = [
-        {"Home": "index.md"},
-        {"Themes": [{t.title: f"themes/{t.slug}.md"} for t, _ in themes]},
-        {"Lessons": [{l.title: f"lessons/{l.slug}.md"} for l in hands]},
-    ]
+    out.nav = [{"Home": "index.md"}]
+    for theme, members in by_theme:
+        overview = f"themes/{theme.slug}.md"
+        out.nav.append({theme.title: [{"Overview": overview}] + [{l.title: f"lessons/{l.slug}.md"} for l in members]}
+                       if members else {theme.title: overview})
     if problems:
         out.nav.append({"Problems": [{l.title: f"lessons/{l.slug}.md"} for l in problems]})
     out.nav += [{"Principles of play": "principles.md"}, {"Glossary": "glossary.md"}]
     return out
+
+
+def main_theme(lesson: Lesson) -> str | None:
+    """The slug of the theme a lesson's first themed tag names: where the navigation lists it."""
+    for tag in lesson.tags:
+        found = themes_of((tag,))
+        if found:
+            return found[0].slug
+    return lesson.themes[0].slug if lesson.themes else None
+
+
+def lessons_by_main_theme(
+    hands: Sequence[Lesson], themes: Sequence[tuple[ThemeRef, list[Lesson]]]
+) -> list[tuple[ThemeRef, list[Lesson]]]:
+    """Each theme with the hands listed under it in the navigation, in book order.
+
+    A hand touches several themes (its theme page lists it under each), but a
+    navigation lists a page once; it goes under its main theme, or under the
+    last theme ("Other hands") when none of its tags names one.
+    """
+    return [(theme, [l for l in hands if (main_theme(l) or "other") == theme.slug]) for theme, _ in themes]
 
 
 def write_sources(sources: SiteSources, docs_dir: Path, theme_dir: Path) -> None:
@@ -154,4 +177,5 @@ def build_site(
         mk_log.propagate = saved[1]
 
 
-__all__ = ["SiteSources", "render_site_sources", "write_sources", "build_site", "SITE_LINKS"]
+__all__ = ["SiteSources", "render_site_sources", "write_sources", "build_site", "SITE_LINKS", "main_theme",
+           "lessons_by_main_theme"]
