@@ -45,7 +45,7 @@ def test_pages_for_lessons_themes_principles_and_glossary(sources):
 def test_the_navigation_lists_each_hand_once_under_its_main_theme(sources):
     # Hand I is tagged leads, trumps, second-hand: its first tag makes it a lesson on leads
     nav = {next(iter(item)): next(iter(item.values())) for item in sources.nav}
-    assert nav["Leads"] == [{"Overview": "themes/leads.md"}, {"Hand I": "lessons/01-trump-lead-on-established-suit.md"}]
+    assert nav["Leads"] == ["themes/leads.md", {"Hand I": "lessons/01-trump-lead-on-established-suit.md"}]
     # themes it touches only in passing keep their overview page, which lists it
     assert nav["Trumps"] == "themes/trumps.md"
     assert "lessons/01-trump-lead-on-established-suit.md" in sources.docs["themes/trumps.md"]

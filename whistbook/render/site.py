@@ -78,8 +78,9 @@ def render_site_sources(
         out.theme[name] = template_source(env, f"site/theme/{name}")
     out.nav = [{"Home": "index.md"}]
     for theme, members in by_theme:
+        # the overview keeps its own title (the theme's), which the search results and the tab show
         overview = f"themes/{theme.slug}.md"
-        out.nav.append({theme.title: [{"Overview": overview}] + [{l.title: f"lessons/{l.slug}.md"} for l in members]}
+        out.nav.append({theme.title: [overview] + [{l.title: f"lessons/{l.slug}.md"} for l in members]}
                        if members else {theme.title: overview})
     if problems:
         out.nav.append({"Problems": [{l.title: f"lessons/{l.slug}.md"} for l in problems]})

@@ -47,6 +47,7 @@
     var lower = text.toLowerCase(), at = -1;
     for (var i = 0; i < words.length && at < 0; i++) at = lower.indexOf(words[i].slice(0, 4));
     var start = Math.max(0, at - 60);
+    if (start > 0) start = text.indexOf(" ", start) + 1;  // from a word's start
     var cut = text.slice(start, start + 220);
     return (start > 0 ? "… " : "") + cut + (start + 220 < text.length ? " …" : "");
   }
