@@ -38,8 +38,7 @@ def test_pages_for_lessons_themes_principles_and_glossary(sources):
     assert page.count('class="trick-svg"') == 10
     assert 'href="../principles.html#rule-' in page
     nav = [next(iter(item)) for item in sources.nav]
-    assert nav == ["Home", "Leads", "Second and third hand", "Trumps", "Problems",
-                   "Principles of play", "Glossary"]
+    assert nav == ["Home", "Leads", "Second and third hand", "Trumps", "Problems", "Reference"]
 
 
 def test_the_navigation_lists_each_hand_once_under_its_main_theme(sources):

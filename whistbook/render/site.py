@@ -84,7 +84,8 @@ def render_site_sources(
                        if members else {theme.title: overview})
     if problems:
         out.nav.append({"Problems": [{l.title: f"lessons/{l.slug}.md"} for l in problems]})
-    out.nav += [{"Principles of play": "principles.md"}, {"Glossary": "glossary.md"}]
+    # a section of their own: after a section, the theme would show loose pages under its caption
+    out.nav.append({"Reference": [{"Principles of play": "principles.md"}, {"Glossary": "glossary.md"}]})
     return out
 
 

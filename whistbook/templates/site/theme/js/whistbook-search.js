@@ -23,10 +23,13 @@
   var index = lunr(function () {
     this.ref("location");
     this.field("title", { boost: 5 });
+    // a page's opening (a lesson's source and theme line, a theme's description) weighs more
+    // than the lists of other lessons further down
+    this.field("opening", { boost: 3 });
     this.field("text");
     data.docs.forEach(function (doc) {
       docs[doc.location] = doc;
-      this.add(doc);
+      this.add({ location: doc.location, title: doc.title, text: doc.text, opening: doc.text.slice(0, 200) });
     }, this);
   });
 
@@ -59,8 +62,15 @@
     return page && page.title !== doc.title ? page.title + " — " + doc.title : doc.title;
   }
 
+  // A page's first heading is indexed again as a section of it: keep the page alone.
+  function isPageTitle(doc) {
+    var hash = doc.location.indexOf("#"), page = hash < 0 ? null : docs[doc.location.slice(0, hash)];
+    return page !== null && page !== undefined && page.title === doc.title;
+  }
+
   function show(query, results, words) {
     while (list.firstChild) list.removeChild(list.firstChild);
+    results = results.filter(function (r) { return !isPageTitle(docs[r.ref]); });
     results.slice(0, MAX).forEach(function (r) {
       var doc = docs[r.ref], li = document.createElement("li");
       var a = document.createElement("a"), p = document.createElement("p");
