@@ -85,3 +85,15 @@ def test_axe_finds_no_serious_or_critical_violation(browser, site, name, width):
     bad = [f"{v['id']} ({v['impact']}) ×{len(v['nodes'])}: {v['nodes'][0]['target']}"
            for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
     assert not bad, bad
+
+
+def test_the_play_along_script_runs_on_the_site_lesson(page, site):
+    from whistbook.render.environment import PACKAGE_TEMPLATES
+    from whistbook.render.site import PLAY_SCRIPT
+
+    if not (PACKAGE_TEMPLATES / PLAY_SCRIPT).is_file():
+        pytest.skip(f"no play-along script yet ({PLAY_SCRIPT})")
+    errors = open_page(page, site, HAND_I_PAGE)
+    assert page.locator(f'script[src$="{PLAY_SCRIPT}"]').count() == 1
+    assert (site / PLAY_SCRIPT).is_file()
+    assert not errors

@@ -31,6 +31,8 @@ SITE_LINKS = Links(root="../", principles="../principles.html", lesson_pattern="
 #: files of the readthedocs theme that whistbook overrides (rendered by ProperDocs, not by whistbook)
 THEME_FILES = ("footer.html", "search.html", "searchbox.html", "versions.html", "js/whistbook-search.js")
 DEFAULT_CONFIG = PACKAGE_TEMPLATES / "site" / "mkdocs.yml"
+#: the lessons' play-along script, shared with the HTML pages; on every site page when the templates have it
+PLAY_SCRIPT = "js/whistbook.js"
 
 
 @dataclass
@@ -74,6 +76,8 @@ def render_site_sources(
     out.docs["css/whistbook.css"] = "\n".join(
         template_source(env, name) for name in (*SCREEN_STYLESHEETS, "css/site.css")
     )
+    if (PACKAGE_TEMPLATES / PLAY_SCRIPT).is_file():
+        out.docs[PLAY_SCRIPT] = template_source(env, PLAY_SCRIPT)
     for name in THEME_FILES:
         out.theme[name] = template_source(env, f"site/theme/{name}")
     out.nav = [{"Home": "index.md"}]
@@ -157,6 +161,9 @@ def build_site(
     if isinstance(theme, str):
         theme = {"name": theme}
     theme = {**theme, "custom_dir": str(theme_dir)}
+    scripts = list(raw.get("extra_javascript") or [])
+    if PLAY_SCRIPT in sources.docs and PLAY_SCRIPT not in scripts:
+        scripts.append(PLAY_SCRIPT)
 
     mk_log = logging.getLogger("properdocs")
     collect = _Collect()
@@ -167,7 +174,7 @@ def build_site(
     try:
         config = load_config(
             str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), theme=theme,
-            nav=sources.nav, strict=True,
+            nav=sources.nav, extra_javascript=scripts, strict=True,
         )
         site_build(config)
     except (Abort, ProperDocsException, SystemExit) as err:
