@@ -364,7 +364,7 @@ def _revoke(rv, rec: TrickRecord, trick: Trick, held: dict[Seat, set[Card]], exp
         want = max(suit_cards) if rv.penalty == "highest" else min(suit_cards)
         if played != want:
             out.error(f"trick {n}: called on to play his {rv.penalty} {led.singular} (Law 76), {seat} must play {want}, not {played}",
-                      trick_play_loc(rec, trick, seat))
+                      _play_loc(rec, trick, seat))
             return
     if rv.penalty == "exposed":
         exposed[card] = seat
@@ -380,7 +380,7 @@ def _why_legal(seat: Seat, card: Card, trick: Trick, held: dict[Seat, set[Card]]
     return f"he held no {led.singular}"
 
 
-def trick_play_loc(rec: TrickRecord, trick: Trick, seat: Seat) -> SourceLocation:
+def _play_loc(rec: TrickRecord, trick: Trick, seat: Seat) -> SourceLocation:
     """Where the file writes ``seat``'s card in this trick."""
     for i, p in enumerate(trick.plays):
         if p.seat == seat and i < len(rec.plays):
