@@ -448,7 +448,7 @@ class Engine:
         tr = self.trumps
         if tr is None or not self.leads[s][tr]:
             return False
-        first_trick, first_rank = self.leads[s][tr][0]
+        _, first_rank = self.leads[s][tr][0]
         return first_rank <= 7 and all(not self.leads[s][x] for x in range(4) if x != tr)
 
     def _presume_own_suit_again(self, p: _Seen, strip: int, trumps: bool, new: list[Assumption]) -> None:
