@@ -762,89 +762,100 @@ class Engine:
 
     # -------------------------------------------------- main loop
 
-    def run(self):
-        V = self.V
-        certain = KState(self.frame, self.hands[SEATS[V]])
+    def run(self) -> list[TrickRun]:
+        """Walk the play trick by trick; one :class:`TrickRun` a trick."""
+        certain = KState(self.frame, self.hands[SEATS[self.V]])
         certain.propagate()
         layers = [certain, certain.copy(), certain.copy()]
         out = []
         for trick in self.tricks:
-            t = trick.number
             prev = list(layers)
             self._pres_prev = layers[1]
             new: list[Assumption] = []
             withdraw: list[Assumption] = []
             notes: list[SignalNote] = []
-            facts: list[Fact] = []
-            cards = [int(p.card) for p in trick.plays]
-            if t == 1 and self.turn_up is not None and self.dealer is not None and self.dealer != V:
-                facts.append(Fact("turn_up", self.dealer, card=int(self.turn_up)))
-            LS = cards[0] // 13
-            for pos, p in enumerate(trick.plays, start=1):
-                s, c = int(p.seat), int(p.card)
-                S = c // 13
-                if pos == 1:
-                    kind = "lead"
-                elif S == LS:
-                    kind = "follow"
-                elif S == self.trumps:
-                    kind = "ruff"
-                else:
-                    kind = "discard"
-                chosen = (t, c) not in self.forced
-                if s != V and chosen:
-                    self._presume(t, pos, s, c, cards[:pos], new)
-                if chosen:
-                    self._signals(t, pos, s, c, kind, withdraw, new, notes)
-                facts.append(Fact("play", s, card=c))
-                if pos > 1 and S != LS and (t, c) not in self.revokes:
-                    facts.append(Fact("void", s, suit=LS, kept=self.played[s][LS]))
-                if pos == 1:
-                    heading = True
-                elif kind == "follow":
-                    _, wc = _winner(cards[:pos], pos - 1, trick.leader, self.trumps)
-                    heading = _heading(pos, c % 13, wc % 13, wc // 13 != LS, self.gone[S], len(self.rounds[S]))
-                elif kind == "ruff":
-                    # "heading" marks an overtrump here (a ruff over another trump)
-                    heading = any(x // 13 == self.trumps for x in cards[1:pos - 1])
-                else:
-                    heading = _winner(cards[:pos], pos, trick.leader, self.trumps)[0] == s
-                cover = (kind == "follow" and pos == 2 and not heading
-                         and c % 13 > cards[0] % 13 and len(self.rounds[S]) == 1)
-                self.history.append(_Play(t, pos, s, c, heading, kind, self.gone[S], cover))
-                if pos == 1:
-                    self.rounds[S].append(t)
-                    if self.opener[S] is None:
-                        self.opener[S] = s
-                    self.leads[s][S].append((t, c % 13))
-                    self.any_lead[s] = True
-                    if S == self.trumps and not self.trump_led_by[s]:
-                        self.trump_led_by[s] = t
-                if kind == "discard" and not self.discarded[s] and s != V:
-                    self.discarded[s] = True
-                    notes.append(SignalNote(s, "original_discard", S, (t,), (c,),
-                                            "defensive" if self._declared_against(s) else None))
-                self.gone[S] |= 1 << (c % 13)
-                self.played[s][S] |= 1 << (c % 13)
-                self.played_at[c] = t
-            self._no_call(t, new)
+            facts = self._read_trick(trick, new, withdraw, notes)
+            self._no_call(trick.number, new)
             for a in withdraw:
                 if a.active:
                     a.active = False
                     a.withdrawn = "signal"
-            # certain layer
-            snaps: list[list] = [[], [], []]
-            layers[0] = layers[0].copy()
-            _apply_facts(layers[0], facts, t)
-            layers[0].propagate()
-            snaps[0].append(_step("facts", None, layers[0]))
-            # presumed and probable layers
-            for L in (1, 2):
-                new_l = [a for a in new if a.active and a.layer <= L]
-                withdrawn = any(a.layer <= L for a in withdraw)
-                layers[L] = self._advance(L, prev[L], facts, t, new_l, withdrawn, snaps[L], layers[0])
-            out.append(TrickRun(t, prev, list(layers), snaps, notes))
+            out.append(self._advance_layers(trick.number, layers, prev, facts, new, withdraw, notes))
         return out
+
+    def _read_trick(self, trick, new: list[Assumption], withdraw: list[Assumption],
+                    notes: list[SignalNote]) -> list[Fact]:
+        """The facts of one trick, gathering its presumptions and signals on the way."""
+        t, V = trick.number, self.V
+        facts: list[Fact] = []
+        cards = [int(p.card) for p in trick.plays]
+        if t == 1 and self.turn_up is not None and self.dealer is not None and self.dealer != V:
+            facts.append(Fact("turn_up", self.dealer, card=int(self.turn_up)))
+        LS = cards[0] // 13
+        for pos, p in enumerate(trick.plays, start=1):
+            s, c = int(p.seat), int(p.card)
+            S = c // 13
+            kind = ("lead" if pos == 1 else "follow" if S == LS else "ruff" if S == self.trumps
+                    else "discard")
+            chosen = (t, c) not in self.forced  # a card the laws made him play says nothing
+            if s != V and chosen:
+                self._presume(t, pos, s, c, cards[:pos], new)
+            if chosen:
+                self._signals(t, pos, s, c, kind, withdraw, new, notes)
+            facts.append(Fact("play", s, card=c))
+            if pos > 1 and S != LS and (t, c) not in self.revokes:
+                facts.append(Fact("void", s, suit=LS, kept=self.played[s][LS]))
+            self._record(trick, pos, s, c, kind, cards, notes)
+        return facts
+
+    def _record(self, trick, pos: int, s: int, c: int, kind: str, cards: list[int],
+                notes: list[SignalNote]) -> None:
+        """Keep the public history of one card: how it stood in the trick, the
+        rounds and leads of its suit, a first discard, the cards gone."""
+        t, S, LS = trick.number, c // 13, cards[0] // 13
+        if pos == 1:
+            heading = True
+        elif kind == "follow":
+            _, wc = _winner(cards[:pos], pos - 1, trick.leader, self.trumps)
+            heading = _heading(pos, c % 13, wc % 13, wc // 13 != LS, self.gone[S], len(self.rounds[S]))
+        elif kind == "ruff":
+            # "heading" marks an overtrump here (a ruff over another trump)
+            heading = any(x // 13 == self.trumps for x in cards[1:pos - 1])
+        else:
+            heading = _winner(cards[:pos], pos, trick.leader, self.trumps)[0] == s
+        cover = (kind == "follow" and pos == 2 and not heading
+                 and c % 13 > cards[0] % 13 and len(self.rounds[S]) == 1)
+        self.history.append(_Play(t, pos, s, c, heading, kind, self.gone[S], cover))
+        if pos == 1:
+            self.rounds[S].append(t)
+            if self.opener[S] is None:
+                self.opener[S] = s
+            self.leads[s][S].append((t, c % 13))
+            self.any_lead[s] = True
+            if S == self.trumps and not self.trump_led_by[s]:
+                self.trump_led_by[s] = t
+        if kind == "discard" and not self.discarded[s] and s != self.V:
+            self.discarded[s] = True
+            notes.append(SignalNote(s, "original_discard", S, (t,), (c,),
+                                    "defensive" if self._declared_against(s) else None))
+        self.gone[S] |= 1 << (c % 13)
+        self.played[s][S] |= 1 << (c % 13)
+        self.played_at[c] = t
+
+    def _advance_layers(self, t: int, layers: list[KState], prev: list[KState], facts: list[Fact],
+                        new: list[Assumption], withdraw: list[Assumption], notes: list[SignalNote]) -> TrickRun:
+        """Bring the three layers past trick ``t``: the facts into the certain
+        layer, the facts and presumptions into the presumed and probable ones."""
+        steps: list[list[Step]] = [[], [], []]
+        layers[0] = layers[0].copy()
+        _apply_facts(layers[0], facts, t)
+        layers[0].propagate()
+        steps[0].append(_step("facts", None, layers[0]))
+        for L in (1, 2):
+            new_l = [a for a in new if a.active and a.layer <= L]
+            withdrawn = any(a.layer <= L for a in withdraw)
+            layers[L] = self._advance(L, prev[L], facts, t, new_l, withdrawn, steps[L], layers[0])
+        return TrickRun(t, prev, list(layers), steps, notes)
 
 
 # ------------------------------------------------------------------ small helpers
