@@ -31,6 +31,7 @@ from whistbook import wording  # noqa: E402
 from whistbook.inference.statements import holds_in, parse_statement  # noqa: E402
 from whistbook.seats import Seat  # noqa: E402
 
+LAYERS = ("certain", "presumed", "probable")
 ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
          "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV", "XXV", "XXVI", "XXVII", "XXVIII",
          "XXIX", "XXX", "XXXI", "XXXII", "XXXIII", "XXXIV", "XXXV", "XXXVI", "XXXVII", "XXXVIII", "XXXIX"]
@@ -72,9 +73,9 @@ def main() -> int:
             view = Seat.parse(e["viewer"]) if e.get("viewer") else known
             exv = corpus.explanation(n, view)
             first = next((t for t in range(1, e["trick"])
-                          if any(holds_in(exv, t, st, layer) for layer in ("certain", "presumed"))
+                          if any(holds_in(exv, t, st, layer) for layer in LAYERS)
                           and _so(st, deal, owner, rp.tricks, t)), None)
-            layer = next((layer for layer in ("certain", "presumed") if first and holds_in(exv, first, st, layer)), "")
+            layer = next((layer for layer in LAYERS if first and holds_in(exv, first, st, layer)), "")
             if first and not (first == 1 and st.kind == "holds" and checked.hand.turn_up is not None
                                   and checked.hand.turn_up.card in st.cards):
                 who = "" if view == known else f" (from {view}'s seat)"
