@@ -1,12 +1,14 @@
 """Numbers for the inference engine: soundness and wrong presumptions.
 
-    python benchmarks/inference_stats.py [FOLDER] [--deals N]
+    python benchmarks/inference_stats.py [FOLDER] [--deals N] [--by-rule]
 
 On the corpus (every hand, every seat): how many certain conclusions the
 deal contradicts (must be 0), how many presumed and probable conclusions
 were drawn and what share the deal shows to be wrong, and how many
 departures from rule were recorded. Then N random deals played by the
-conventional test player and N by random legal cards.
+conventional test player and N by random legal cards. With --by-rule, the
+presumed conclusions from the known hand are also broken down by the rule
+credited and by whether they came from counting over other presumptions.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from _inference_util import audit  # noqa: E402
+from _inference_util import _true, audit  # noqa: E402
 
 from whistbook.cards import DECK  # noqa: E402
 from whistbook.corpus import check_file  # noqa: E402
@@ -48,11 +50,39 @@ def show(name, tot):
           f"departures {tot.get('departures', 0)}")
 
 
+def by_rule(folder: str) -> None:
+    """Wrong presumed conclusions from the known hand, per rule credited."""
+    made: dict[str, int] = {}
+    wrong: dict[str, int] = {}
+    for f in sorted(Path(folder).glob("*.yaml")):
+        ch = check_file(f, solver=False)
+        if ch.replay is None:
+            continue
+        rp = ch.replay
+        deal = {int(s): {int(c) for c in rp.hands[s]} for s in range(4)}
+        owner = {c: s for s, cs in deal.items() for c in cs}
+        for t in explain(ch).tricks:
+            for i in t.inferences:
+                ok = _true(i, deal, owner, rp.tricks, t.number) if i.certainty == "presumed" else None
+                if ok is None:
+                    continue
+                for key in (i.rule, "  (counting over presumptions)" if i.rule == "count_elimination"
+                            else "  (a convention read from a card)"):
+                    made[key] = made.get(key, 0) + 1
+                    wrong[key] = wrong.get(key, 0) + (not ok)
+    print("presumed conclusions from the known hand, by rule credited:")
+    for key in sorted(made, key=lambda k: (-made[k], k)):
+        print(f"  {key:40} {made[key]:5} wrong {wrong[key]:3} ({100 * wrong[key] / made[key]:.1f}%)")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("folder", nargs="?", default=str(ROOT / "hands" / "cavendish"))
     ap.add_argument("--deals", type=int, default=250)
+    ap.add_argument("--by-rule", action="store_true", help="break the known hand's presumed conclusions down by rule")
     args = ap.parse_args()
+    if args.by_rule:
+        by_rule(args.folder)
     for label, seats in (("corpus, known hand", None), ("corpus, all seats", SEATS)):
         tot: dict = {}
         for f in sorted(Path(args.folder).glob("*.yaml")):
