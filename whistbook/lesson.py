@@ -123,6 +123,8 @@ class SeatNews:
 
     seat: Seat
     items: tuple[InferenceView, ...]
+    #: the same, condensed into a few short clauses, each with its rule (wording.news)
+    clauses: tuple[wording.Clause, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -197,6 +199,8 @@ class TrickView:
     analysis: tuple[AnalysisNote, ...] = ()
     #: departures from rule that this trick's cards revealed
     departures: tuple[DepartureView, ...] = ()
+    #: what is new at this trick, one line per seat (set when the inferences are known)
+    seat_news: tuple[SeatNews, ...] = ()
 
     def has_notes(self, analysis: bool = False) -> bool:
         """Whether anything is written under the diagram (a remark, inferences, a
@@ -228,6 +232,8 @@ class TrickView:
     @property
     def news(self) -> tuple[SeatNews, ...]:
         """The new inferences grouped by seat, in the order the seats first appear."""
+        if self.seat_news:
+            return self.seat_news
         seats: dict[Seat, list[InferenceView]] = {}
         for i in self.inferences:
             seats.setdefault(i.seat, []).append(i)
@@ -330,6 +336,9 @@ class Lesson:
     analysis_note: str | None = None
     #: position in the build (1-based), for "[12/39]" and the contents
     index: int = 0
+    #: the play-along's questions (whistbook.quiz.PlayQuiz and KnowQuiz records)
+    play_quizzes: tuple[Any, ...] = ()
+    know_quizzes: tuple[Any, ...] = ()
 
     @property
     def deal_by_position(self) -> dict[str, HandView]:
@@ -399,13 +408,15 @@ def _play_views(trick: Trick, viewpoint: Seat, costs: Mapping[tuple[Seat, Card],
 
 def _trick_view(trick: Trick, remark: str | None, viewpoint: Seat, inferences: tuple[InferenceView, ...],
                 analysis: tuple[AnalysisNote, ...], departures: tuple[DepartureView, ...] = (),
-                note: str | None = None, known: tuple[SeatKnowledge, ...] = ()) -> TrickView:
+                note: str | None = None, known: tuple[SeatKnowledge, ...] = (),
+                seat_news: tuple[SeatNews, ...] = ()) -> TrickView:
     costs = {(n.seat, n.card): n.cost for n in analysis}
     plays = _play_views(trick, viewpoint, costs)
     return TrickView(
         number=trick.number, leader=trick.leader, winner=trick.winner, winning_card=trick.winning_card,
         tally=trick.tally, plays=plays, by_position={p.position: p for p in plays}, shown=trick.shown,
         remark=remark, inferences=inferences, analysis=analysis, departures=departures, note=note, known=known,
+        seat_news=seat_news,
     )
 
 
@@ -419,8 +430,20 @@ def _trick_view(trick: Trick, remark: str | None, viewpoint: Seat, inferences: t
 _CERTAINTY_ORDER = {"certain": 0, "presumed": 1, "probable": 2}
 
 
-def _inference_views(explanation: Any, rules: Mapping[str, Any]) -> dict[int, tuple[InferenceView, ...]]:
+def _seat_news(infs: Sequence[Any], views: Sequence[InferenceView]) -> tuple[SeatNews, ...]:
+    """A trick's new inferences, one line per seat (certain ones first), condensed by wording.news."""
+    order = sorted(range(len(infs)), key=lambda k: _CERTAINTY_ORDER.get(infs[k].certainty, 1))
+    seats: dict[Seat, list[int]] = {}
+    for k in order:
+        seats.setdefault(infs[k].seat, []).append(k)
+    return tuple(SeatNews(seat, tuple(views[k] for k in ks), wording.news([infs[k] for k in ks]))
+                 for seat, ks in seats.items())
+
+
+def _inference_views(explanation: Any, rules: Mapping[str, Any]
+                     ) -> tuple[dict[int, tuple[InferenceView, ...]], dict[int, tuple[SeatNews, ...]]]:
     out: dict[int, tuple[InferenceView, ...]] = {}
+    news: dict[int, tuple[SeatNews, ...]] = {}
     for et in explanation.tricks if explanation is not None else ():
         views = []
         for inf in et.inferences:
@@ -434,10 +457,11 @@ def _inference_views(explanation: Any, rules: Mapping[str, Any]) -> dict[int, tu
                 cards=tuple(inf.cards), suit=inf.suit, low=inf.low, high=inf.high,
                 sentence=wording.sentence(inf), phrase=wording.phrase(inf),
             ))
+        news[et.number] = _seat_news(list(et.inferences), views)
         # certain first, then presumed, then probable: the page reads from facts to guesses
         views.sort(key=lambda v: _CERTAINTY_ORDER[v.certainty])
         out[et.number] = tuple(views)
-    return out
+    return out, news
 
 
 def _knowledge_views(explanation: Any) -> dict[int, tuple[SeatKnowledge, ...]]:
@@ -531,7 +555,7 @@ def build_lesson(
     viewpoint = hf.known_hand if hf.known_hand is not None else Seat.A
     if explanation is not None and getattr(explanation, "viewpoint", None) is not None:
         viewpoint = explanation.viewpoint
-    inferences = _inference_views(explanation, rules or {})
+    inferences, news = _inference_views(explanation, rules or {})
     departures = _departure_views(explanation, rules or {})
     known = _knowledge_views(explanation)
     notes = _analysis_notes(analysis)
@@ -541,7 +565,7 @@ def build_lesson(
     for rec, trick in zip(hf.tricks, rp.tricks):
         view = _trick_view(trick, rec.remark, viewpoint, inferences.get(trick.number, ()), notes.get(trick.number, ()),
                            tuple(d for d in departures if d.found_at == trick.number), rec.note,
-                           known.get(trick.number, ()))
+                           known.get(trick.number, ()), news.get(trick.number, ()))
         (shown if trick.shown else unshown).append(view)
 
     known = None
@@ -573,6 +597,13 @@ def build_lesson(
         )
 
     problem = _problem_view(checked, viewpoint) if hf.kind == "problem" else None
+    play_q: tuple[Any, ...] = ()
+    know_q: tuple[Any, ...] = ()
+    if hf.kind == "hand" and hf.known_hand is not None:
+        from . import quiz  # quiz reads this module's records
+
+        play_q = quiz.play_quizzes(checked, viewpoint, analysis, [t.number for t in shown])
+        know_q = quiz.know_quizzes(shown)
     score_before = (hf.score[Side.AB], hf.score[Side.YZ]) if hf.score else None
     return Lesson(
         slug=slug or hf.slug, path=hf.path, kind=hf.kind, title=hf.title, theme=hf.theme, source=hf.source,
@@ -585,6 +616,7 @@ def build_lesson(
         analysis_start=_analysis_start(analysis), analysed=analysis is not None,
         inferred=explanation is not None, departures=departures, index=index,
         analysis_note=_analysis_note() if analysis is not None else None,
+        play_quizzes=play_q, know_quizzes=know_q,
     )
 
 

@@ -17,7 +17,7 @@ Two registers:
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence, Union
+from typing import Iterable, NamedTuple, Sequence, Union
 
 from .cards import NUMBER_WORDS, RANK_NAMES, Card, Suit, number_word
 
@@ -217,5 +217,90 @@ def departure(dep) -> Words:
             f"{dep.found_at} show it.",)
 
 
+# --- what is new at a trick, one line per seat ---------------------------------------------
+
+
+class Clause(NamedTuple):
+    """One part of a seat's line of news: its words, and the rule it rests on (to link)."""
+
+    words: Words
+    rule: str | None
+    certainty: str
+
+
+#: the short qualifier of each certainty in a line of news
+_SHORT = {"certain": "", "presumed": "presumably ", "probable": "perhaps "}
+
+
+def news(infs: Sequence) -> tuple[Clause, ...]:
+    """A seat's new inferences at one trick as a few short clauses.
+
+    The picture of what is known already shows every count and card, so the
+    line says only what changed, as briefly as it can: only an exact count
+    is written, not one that a void or a certain count already gives, and a
+    seat's lacks (and its
+    holdings) on one rule and certainty run together as one clause
+    ("no ♦Q, ♦J or ♣K").
+    """
+    voids = {(i.suit, i.certainty) for i in infs if i.kind == "void"}
+    void_suits = {s for s, _ in voids}
+    certain_counts = {i.suit for i in infs if i.kind == "count" and i.certainty == "certain"}
+    out: list[Clause] = []
+    grouped: dict[tuple[str, str | None, str], list] = {}
+    for i in infs:
+        if i.kind == "count":
+            # the picture shows every range; only an exact count is worth a word
+            if (i.low != i.high or i.suit in void_suits or (i.certainty != "certain" and i.suit in certain_counts)
+                    or i.certainty == "probable"):
+                continue
+            out.append(Clause(_count_clause(i), i.rule, i.certainty))
+        elif i.kind in ("holds", "lacks"):
+            key = (i.kind, i.rule, i.certainty)
+            if key not in grouped:
+                grouped[key] = []
+                out.append(Clause((), i.rule, i.certainty))  # placeholder, filled below
+                grouped[key].append(len(out) - 1)
+            grouped[key].append(i)
+        elif i.kind == "void":
+            if i.certainty != "certain" and (i.suit, "certain") in voids:
+                continue
+            shown = i.certainty == "certain" and i.rule == "show_out"
+            out.append(Clause(("shows out of " if shown else f"{_SHORT[i.certainty]}no ", i.suit)
+                              + (() if shown else (" left",)), i.rule, i.certainty))
+        else:
+            out.append(Clause(phrase(i), i.rule, i.certainty))
+    for (kind, _, certainty), (at, *items) in grouped.items():
+        cards = [c for i in items for c in i.cards]
+        if kind == "holds" and items[0].rule == "turn_up_card":
+            head: Words = ("holds the turn-up ",)
+        elif kind == "holds":
+            head = (_SHORT[certainty] or "has ",)
+        else:
+            head = (f"{_SHORT[certainty]}no ",)
+        out[at] = Clause(head + _cards(cards, "or" if kind == "lacks" else "and"), out[at].rule, certainty)
+    return tuple(out)
+
+
+def _count_clause(inf) -> Words:
+    lo, hi = inf.low, inf.high
+    if lo is not None and lo == hi:
+        n = f"{lo}"
+    elif hi is None:
+        n = f"{lo}+"
+    elif lo is None or lo == 0:
+        n = f"≤{hi}"
+    else:
+        n = f"{lo}–{hi}"
+    return (f"{_SHORT[inf.certainty]}{n} ", inf.suit)
+
+
+def words_count(words: Words) -> int:
+    """How many words a reader meets in ``words``: a card or a suit counts as one."""
+    n = 0
+    for w in words:
+        n += 1 if isinstance(w, (Card, Suit)) else len(w.split())
+    return n
+
+
 __all__ = ["Word", "Words", "NUMBER_WORDS", "number_word", "page_ref", "join", "cards_words", "text", "rule_title",
-           "citation", "sentence", "phrase", "sentence_text", "departure"]
+           "citation", "sentence", "phrase", "sentence_text", "departure", "Clause", "news", "words_count"]
