@@ -107,17 +107,6 @@ class InferenceView:
 
 
 @dataclass(frozen=True)
-class InferenceLine:
-    """Inferences that rest on the same rule, as one line with one citation."""
-
-    certainty: str
-    sentences: tuple[Words, ...]
-    rule: str | None
-    rule_title: str | None
-    page: str | None
-
-
-@dataclass(frozen=True)
 class SeatNews:
     """What is new about one unseen seat at a trick."""
 
@@ -206,28 +195,6 @@ class TrickView:
         """Whether anything is written under the diagram (a remark, inferences, a
         departure, or with ``analysis`` a double-dummy note)."""
         return bool(self.remark or self.note or self.inferences or self.departures or (analysis and self.analysis))
-
-    @property
-    def certain(self) -> tuple[InferenceView, ...]:
-        return tuple(i for i in self.inferences if i.certainty == "certain")
-
-    @property
-    def presumed(self) -> tuple[InferenceView, ...]:
-        return tuple(i for i in self.inferences if i.certainty != "certain")
-
-    def inference_lines(self, group: str) -> list[InferenceLine]:
-        """The certain (or the presumed and probable) inferences, with neighbours
-        that rest on the same rule and are equally firm run together, so that
-        a rule is cited once for them."""
-        items = self.certain if group == "certain" else self.presumed
-        lines: list[InferenceLine] = []
-        for i in items:
-            last = lines[-1] if lines else None
-            if last is not None and (last.rule, last.certainty) == (i.rule, i.certainty):
-                lines[-1] = InferenceLine(last.certainty, last.sentences + (i.sentence,), i.rule, i.rule_title, i.page)
-            else:
-                lines.append(InferenceLine(i.certainty, (i.sentence,), i.rule, i.rule_title, i.page))
-        return lines
 
     @property
     def news(self) -> tuple[SeatNews, ...]:
@@ -681,7 +648,7 @@ def themes_index(lessons: Sequence[Lesson]) -> list[tuple[ThemeRef, list[Lesson]
 
 
 __all__ = [
-    "Lesson", "TrickView", "PlayView", "HandView", "SuitHolding", "InferenceView", "InferenceLine", "SeatNews",
+    "Lesson", "TrickView", "PlayView", "HandView", "SuitHolding", "InferenceView", "SeatNews",
     "SuitKnowledge", "SeatKnowledge", "DepartureView", "AnalysisNote",
     "ErratumView", "EndingView", "ResultView", "ProblemView", "SolutionView", "ThemeRef",
     "THEMES", "POSITIONS", "build_lesson", "themes_of", "themes_index", "position_of",

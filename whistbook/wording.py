@@ -221,11 +221,13 @@ def departure(dep) -> Words:
 
 
 class Clause(NamedTuple):
-    """One part of a seat's line of news: its words, and the rule it rests on (to link)."""
+    """One part of a seat's line of news: its words, the rule it rests on (to link), and
+    what joins it to the clause before (``"; "``, or ``", "`` when it runs on the same phrase)."""
 
     words: Words
     rule: str | None
     certainty: str
+    sep: str = "; "
 
 
 #: the short qualifier of each certainty in a line of news
@@ -237,16 +239,17 @@ def news(infs: Sequence) -> tuple[Clause, ...]:
 
     The picture of what is known already shows every count and card, so the
     line says only what changed, as briefly as it can: only an exact count
-    is written, not one that a void or a certain count already gives, and a
-    seat's lacks (and its
-    holdings) on one rule and certainty run together as one clause
-    ("no ♦Q, ♦J or ♣K").
+    is written, not one that a void or a certain count already gives; a
+    seat's lacks run together as one phrase ("presumably no ♦Q, ♣K"), and so
+    do its holdings and the suits it has no more of, each part linked to the
+    rule it rests on.
     """
     voids = {(i.suit, i.certainty) for i in infs if i.kind == "void"}
     void_suits = {s for s, _ in voids}
     certain_counts = {i.suit for i in infs if i.kind == "count" and i.certainty == "certain"}
     out: list[Clause] = []
-    grouped: dict[tuple[str, str | None, str], list] = {}
+    #: phrases that run on: (phrase, certainty) -> rule -> cards or suits, in order of first appearance
+    runs: dict[tuple[str, str], dict[str | None, list]] = {}
     for i in infs:
         if i.kind == "count":
             # the picture shows every range; only an exact count is worth a word
@@ -254,30 +257,28 @@ def news(infs: Sequence) -> tuple[Clause, ...]:
                     or i.certainty == "probable"):
                 continue
             out.append(Clause(_count_clause(i), i.rule, i.certainty))
-        elif i.kind in ("holds", "lacks"):
-            key = (i.kind, i.rule, i.certainty)
-            if key not in grouped:
-                grouped[key] = []
-                out.append(Clause((), i.rule, i.certainty))  # placeholder, filled below
-                grouped[key].append(len(out) - 1)
-            grouped[key].append(i)
         elif i.kind == "void":
             if i.certainty != "certain" and (i.suit, "certain") in voids:
                 continue
-            shown = i.certainty == "certain" and i.rule == "show_out"
-            out.append(Clause(("shows out of " if shown else f"{_SHORT[i.certainty]}no ", i.suit)
-                              + (() if shown else (" left",)), i.rule, i.certainty))
+            phrase_key = "shows" if i.certainty == "certain" and i.rule == "show_out" else "void"
+            runs.setdefault((phrase_key, i.certainty), {}).setdefault(i.rule, []).append(i.suit)
+        elif i.kind == "holds" and i.rule == "turn_up_card":
+            out.append(Clause(("holds the turn-up ", *i.cards), i.rule, i.certainty))
+        elif i.kind in ("holds", "lacks"):
+            runs.setdefault((i.kind, i.certainty), {}).setdefault(i.rule, []).extend(i.cards)
         else:
             out.append(Clause(phrase(i), i.rule, i.certainty))
-    for (kind, _, certainty), (at, *items) in grouped.items():
-        cards = [c for i in items for c in i.cards]
-        if kind == "holds" and items[0].rule == "turn_up_card":
-            head: Words = ("holds the turn-up ",)
-        elif kind == "holds":
-            head = (_SHORT[certainty] or "has ",)
-        else:
-            head = (f"{_SHORT[certainty]}no ",)
-        out[at] = Clause(head + _cards(cards, "or" if kind == "lacks" else "and"), out[at].rule, certainty)
+    for (kind, certainty), by_rule in runs.items():
+        q = _SHORT[certainty]
+        head, tail = {"holds": (q or "has ", ""), "lacks": (f"{q}no ", ""), "shows": ("shows out of ", ""),
+                      "void": (f"{q}no ", " left")}[kind]
+        rules = list(by_rule.items())
+        for k, (rule, items) in enumerate(rules):
+            words: list[Word] = [head] if k == 0 else []
+            words += _cards(items, "and" if kind == "holds" else "or")
+            if k == len(rules) - 1 and tail:
+                words.append(tail)
+            out.append(Clause(tuple(words), rule, certainty, "; " if k == 0 else ", "))
     return tuple(out)
 
 

@@ -67,11 +67,14 @@
 
     function findHash(h) {
       for (var i = 0; i < moments.length; i++) if (hashOf(moments[i]) === h) return i;
-      for (i = 0; i < moments.length; i++) {  // #trick-5 in card mode, or a quiz moment
-        var m = moments[i];
-        if (m.t >= 0 && !m.end && h === "#" + sections[tricks[m.t].n].id && m.k === 4 && !m.q) return i;
-      }
-      return -1;
+      var found = -1;  // a moment this mode lacks (a card, a question): the nearest one before it
+      moments.forEach(function (m, j) {
+        if (m.t < 0 || m.end) return;
+        var id = "#" + sections[tricks[m.t].n].id;
+        if (h === id ? m.k === 4 && !m.q : h.indexOf(id + "-") === 0 &&
+            (m.k <= +(h.split("-card-")[1] || 4) || found < 0)) found = j;
+      });
+      return found;
     }
 
     function announce(m) {
@@ -194,6 +197,9 @@
         if (end || i < m.t || (i === m.t && o < m.k)) gone[t.plays[o][1]] = true;
       });
       $$(bar, ".pa-card").forEach(function (c) { c.hidden = !!gone[c.getAttribute("data-card")]; });
+      $$(bar, ".pa-suit").forEach(function (s) {
+        s.classList.toggle("pa-void", $$(s, ".pa-card").every(function (c) { return c.hidden; }));
+      });
       handsBtn.setAttribute("aria-pressed", String(showHands || end));
       bar.querySelector('[data-go="prev"]').disabled = at === 0;
       bar.querySelector('[data-go="start"]').disabled = at === 0;
@@ -202,13 +208,13 @@
       status.textContent = announce(m);
     }
 
-    function go(i, push) {
+    function go(i, push, scroll) {
       at = Math.max(0, Math.min(moments.length - 1, i));
       var m = moments[at];
       render(m);
       var h = hashOf(m);
       if (push && location.hash !== h) history.pushState({ whistbook: at }, "", h);
-      if (push && m.t >= 0 && !m.end) {
+      if ((push || scroll) && m.t >= 0 && !m.end) {
         var sec = sections[tricks[m.t].n];
         if (sec.scrollIntoView) sec.scrollIntoView({ block: "nearest" });
       }
@@ -225,7 +231,7 @@
         i = target && art.contains(target) && !bar.contains(target) ? moments.length - 1 : 0;
         if (target && art.contains(target) && /^(intro|play|lesson)$/.test(target.id)) i = 0;
       }
-      go(i < 0 ? 0 : i, false);
+      go(i < 0 ? 0 : i, false, true);
     }
 
     this.step = function (key) {
