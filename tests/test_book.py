@@ -9,6 +9,7 @@ reading the erratum keeps instead.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -125,7 +126,9 @@ def book_other_hands(section: str):
     start = body.index("'S HAND.", body.index(f"{seats[-1]}'S HAND.")) + len("'S HAND.") if len(seats) == 3 else None
     if start is None:
         return None
-    cells = re.findall(r"([^|♠♡♢♣]*?)\s*([♠♡♢♣])", body[start:])[:12]
+    # finditer and stop at twelve: findall would retry the lazy pattern at every
+    # position of the long tail after the last suit symbol (quadratic)
+    cells = [m.groups() for m in itertools.islice(re.finditer(r"([^|♠♡♢♣]*?)\s*([♠♡♢♣])", body[start:]), 12)]
     if len(cells) < 12:
         return None
     hands = {s: set() for s in seats}
