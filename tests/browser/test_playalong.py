@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+#: a browser, a render of Hand I with its analysis: about half a minute in all, so with the long sweeps
+pytestmark = pytest.mark.slow
+
 HAND_I = "01-trump-lead-on-established-suit.html"
 BOSTON = "02-boston-problem.html"
 
