@@ -137,10 +137,14 @@
 
     function knowQuiz(box, t, asking) {
       var q = data.know[t.n], key = "k" + t.n, ans = rec.answers[key];
-      var head = el("p", "pa-q", "What do you know now? " + q.q);
+      var head = el("p", "pa-q", "What do you know now?");
+      var ask = el("p", "pa-ask", q.q);
       head.id = sections[t.n].id + "-k";
       var part = el("div", "pa-know");
+      part.setAttribute("role", "group");
+      part.setAttribute("aria-labelledby", head.id);
       part.appendChild(head);
+      part.appendChild(ask);
       if (!ans && asking) {
         var row = el("div", "pa-choices");
         q.choices.forEach(function (c, i) {
