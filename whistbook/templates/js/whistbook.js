@@ -1,6 +1,7 @@
 /* whistbook: the play-along. Plain script, no framework, no network.
    Without it (or if it fails) a lesson is the whole static page. With it, a
-   lesson (article.lesson[data-playalong]) opens at the start of the hand and
+   lesson (.lesson[data-playalong]: its parts in [data-part] elements, the
+   .playalong bar and the script.playalong-data JSON inside it) opens at the start of the hand and
    steps trick by trick (or card by card), asks what the reader would play and
    what they know, keeps the answers in localStorage and shows a score. */
 (function () {
@@ -194,6 +195,8 @@
         var key = p.getAttribute("data-part");
         if (key === "intro" || key === "play") return;
         p.hidden = !(end || (key === "hands" && showHands));
+        var h = p.previousElementSibling;  // a heading set just before its part (the site's Markdown)
+        if (h && /^H[2-6]$/.test(h.tagName) && !p.querySelector(".part-heading")) h.hidden = p.hidden;
       });
       var gone = {};
       tricks.forEach(function (t, i) {
@@ -276,6 +279,7 @@
   function restore(art) {  // the static page, whole, if anything went wrong
     art.classList.remove("pa-on");
     $$(art, "[hidden]").forEach(function (e) { if (!e.classList.contains("playalong") && !e.classList.contains("pa-score")) e.hidden = false; });
+    $$(art.parentNode || art, "h2[hidden], h3[hidden]").forEach(function (e) { e.hidden = false; });
     $$(art, ".dg-play").forEach(function (g) { g.style.display = ""; });
     var bar = art.querySelector(".playalong");
     if (bar) bar.hidden = true;
@@ -283,7 +287,7 @@
 
   function start() {
     var lessons = [];
-    $$(document, "article.lesson[data-playalong]").forEach(function (art) {
+    $$(document, ".lesson[data-playalong]").forEach(function (art) {
       try { lessons.push(new PlayAlong(art)); } catch (e) { restore(art); if (window.console) console.error(e); }
     });
     $$(document, "[data-lesson-score]").forEach(function (li) {  // the index: a score beside each lesson tried
