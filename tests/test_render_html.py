@@ -167,3 +167,20 @@ def test_editor_notes_are_set_apart_from_the_books_remarks(env):
     assert "Editor’s note" in trick[note:]
     ending = html[html.index('class="ending"'):]
     assert 'class="editor-note"' in ending and "The claim is ours too." in ending
+
+
+def test_the_leaders_label_stays_inside_the_diagram():
+    """Hand X trick 1 and Hand XXIII trick 2: the leader sits right of a ten, whose label ran off the edge."""
+    import xml.etree.ElementTree as ET
+
+    from render_support import HANDS
+    from whistbook.render.diagrams import WIDTH, _label_width, trick_svg
+
+    for pattern, number in (("10-*.yaml", 1), ("23-*.yaml", 2)):
+        hand = lesson(next(iter(sorted((HANDS / "cavendish").glob(pattern)))), inference=False)
+        svg = ET.fromstring(trick_svg(next(t for t in hand.tricks if t.number == number), analysis=True))
+        for label in svg.iter("text"):
+            if "dg-seat" in label.get("class", ""):
+                x, anchor = float(label.get("x")), label.get("text-anchor")
+                left = x - (_label_width(label.text) if anchor == "end" else 0)
+                assert 0 <= left and left + _label_width(label.text) <= WIDTH, (pattern, label.text, x)
