@@ -12,7 +12,6 @@ from typing import Any
 
 from ..cards import Card
 from ..lesson import Lesson
-from ..wording import text
 from .markup import rank_text
 
 
@@ -47,7 +46,6 @@ def data(lesson: Lesson) -> dict[str, Any]:
         "choices": list(q.choices),
         "answer": q.answer,
         "certainty": q.certainty,
-        "said": text(q.said),
     } for q in lesson.know_quizzes}
     return {
         "slug": lesson.slug,

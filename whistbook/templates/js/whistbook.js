@@ -122,7 +122,7 @@
         q.legal.forEach(function (c) {
           row.appendChild(choice(cardText(c), cardName(c), function () {
             rec.answers[key] = { choice: c, right: q.accepted.indexOf(c) >= 0 };
-            save(data.slug, rec); showScore(); go(at + 1, true);
+            save(data.slug, rec); showScore(); go(at + 1, true); focusFeedback(t);
           }));
         });
         box.appendChild(row);
@@ -151,7 +151,7 @@
         q.choices.forEach(function (c, i) {
           row.appendChild(choice(c, null, function () {
             rec.answers[key] = { choice: i, right: i === q.answer };
-            save(data.slug, rec); showScore(); go(at + 1, true);
+            save(data.slug, rec); showScore(); go(at + 1, true); focusFeedback(t);
           }));
         });
         part.appendChild(row);
@@ -225,6 +225,11 @@
         var sec = sections[tricks[m.t].n];
         if (sec.scrollIntoView) sec.scrollIntoView({ block: "nearest" });
       }
+    }
+
+    function focusFeedback(t) {  // the chosen button is gone: keep the reader's place at the answer
+      var all = $$(sections[t.n], ".pa-feedback"), fb = all[all.length - 1];
+      if (fb) { fb.tabIndex = -1; fb.focus({ preventScroll: true }); }
     }
 
     function showScore() {
