@@ -14,7 +14,7 @@ partner) and ``right``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from . import wording
@@ -125,6 +125,14 @@ class SuitKnowledge:
     presumed: tuple[Card, ...]  # cards the conventions place here besides, high to low
     count: tuple[int, int]  # cards of the suit still held, fewest and most (laws)
     presumed_count: tuple[int, int]  # the same with the conventions
+    #: the most this hand could hold, from what is seen alone: the suit's unseen cards not
+    #: placed in the other two hands, and no more than the cards the hand has left
+    possible: int = 13
+
+    @property
+    def unknown(self) -> bool:
+        """Nothing is known: no card placed, and any number from none to every possible card."""
+        return not (self.certain or self.presumed) and self.presumed_count == (0, self.possible) and self.possible > 0
 
     @property
     def void(self) -> bool:
@@ -431,12 +439,25 @@ def _inference_views(explanation: Any, rules: Mapping[str, Any]
     return out, news
 
 
-def _knowledge_views(explanation: Any) -> dict[int, tuple[SeatKnowledge, ...]]:
+def _unseen_after(tricks: Sequence[Trick], viewpoint: Seat, held: Iterable[Card]) -> dict[int, dict[Suit, int]]:
+    """After each trick, how many cards of each suit the viewer has not yet seen."""
+    seen = {s: sum(1 for c in held if c.suit == s) for s in SUITS}
+    out: dict[int, dict[Suit, int]] = {}
+    for t in tricks:
+        for p in t.plays:
+            if p.seat != viewpoint:
+                seen[p.card.suit] += 1
+        out[t.number] = {s: 13 - n for s, n in seen.items()}
+    return out
+
+
+def _knowledge_views(explanation: Any, replay: Any) -> dict[int, tuple[SeatKnowledge, ...]]:
     """After each trick, what the viewer knows of each unseen hand, suit by suit."""
     out: dict[int, tuple[SeatKnowledge, ...]] = {}
     if explanation is None:
         return out
     viewpoint = explanation.viewpoint
+    unseen = _unseen_after(replay.tricks, viewpoint, replay.hands[viewpoint])
     for et in explanation.tricks:
         seats = []
         for seat in list(viewpoint.iter_from())[1:]:
@@ -450,6 +471,12 @@ def _knowledge_views(explanation: Any) -> dict[int, tuple[SeatKnowledge, ...]]:
                 suits.append(SuitKnowledge(suit, certain, presumed, tuple(et.counts["certain"][seat][suit]),
                                            tuple(et.counts["presumed"][seat][suit])))
             seats.append(SeatKnowledge(seat, position_of(seat, viewpoint), tuple(suits)))
+        left = 13 - et.number
+        placed = {s: sum(len(k.suits[s].certain) + len(k.suits[s].presumed) for k in seats) for s in SUITS}
+        seats = [replace(k, suits=tuple(
+            replace(sk, possible=min(left, unseen[et.number][sk.suit] - placed[sk.suit]
+                                     + len(sk.certain) + len(sk.presumed)))
+            for sk in k.suits)) for k in seats]
         out[et.number] = tuple(seats)
     return out
 
@@ -524,7 +551,7 @@ def build_lesson(
         viewpoint = explanation.viewpoint
     inferences, news = _inference_views(explanation, rules or {})
     departures = _departure_views(explanation, rules or {})
-    known = _knowledge_views(explanation)
+    known = _knowledge_views(explanation, rp)
     notes = _analysis_notes(analysis)
 
     shown: list[TrickView] = []
