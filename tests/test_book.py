@@ -14,12 +14,12 @@ import re
 
 import pytest
 
-from conftest import HANDS, ROOT
+from conftest import HANDS, SEEDS
 from whistbook.cards import Card, Suit, parse_holding
 from whistbook.handfile import load
 from whistbook.seats import Seat, Side
 
-SEED = ROOT.parent / "shared" / "seeds" / "003_eafd0ecd4c7a8790.txt"
+SEED = SEEDS / "003_eafd0ecd4c7a8790.txt"
 ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
          "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV", "XXV", "XXVI", "XXVII",
          "XXVIII", "XXIX", "XXX", "XXXI", "XXXII", "XXXIII", "XXXIV", "XXXV", "XXXVI", "XXXVII",

@@ -178,6 +178,16 @@ class AnalysisNote:
 
 
 @dataclass(frozen=True)
+class IrregularityView:
+    """An irregularity at its trick: what happened and what the law does (words), and the laws applied."""
+
+    kind: str
+    seat: Seat
+    words: Words
+    laws: str  # e.g. "Laws 71-73"
+
+
+@dataclass(frozen=True)
 class TrickView:
     number: int
     leader: Seat
@@ -198,11 +208,14 @@ class TrickView:
     departures: tuple[DepartureView, ...] = ()
     #: what is new at this trick, one line per seat (set when the inferences are known)
     seat_news: tuple[SeatNews, ...] = ()
+    #: irregularities at this trick (revokes, exposed cards, calls...), as the laws dispose of them
+    irregularities: tuple[IrregularityView, ...] = ()
 
     def has_notes(self, analysis: bool = False) -> bool:
         """Whether anything is written under the diagram (a remark, inferences, a
-        departure, or with ``analysis`` a double-dummy note)."""
-        return bool(self.remark or self.note or self.inferences or self.departures or (analysis and self.analysis))
+        departure, an irregularity, or with ``analysis`` a double-dummy note)."""
+        return bool(self.remark or self.note or self.inferences or self.departures or self.irregularities
+                    or (analysis and self.analysis))
 
     @property
     def news(self) -> tuple[SeatNews, ...]:
@@ -240,6 +253,10 @@ class ResultView:
     game: Side | None
     game_value: str | None  # "treble", "double", "single"
     rules: str
+    #: revoke penalties and called honours, scored before the tricks (empty when none)
+    first: Words = ()
+    #: the tricks as played, when a revoke penalty moved some (AB, YZ)
+    tricks_played: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -560,6 +577,10 @@ def build_lesson(
         view = _trick_view(trick, rec.remark, viewpoint, inferences.get(trick.number, ()), notes.get(trick.number, ()),
                            tuple(d for d in departures if d.found_at == trick.number), rec.note,
                            known.get(trick.number, ()), news.get(trick.number, ()))
+        rulings = checked.rulings_at(trick.number)
+        if rulings:
+            view = replace(view, irregularities=tuple(
+                IrregularityView(r.kind, r.seat, wording.ruling(r), wording.law_ref(r.laws)) for r in rulings))
         (shown if trick.shown else unshown).append(view)
 
     known = None
@@ -588,6 +609,9 @@ def build_lesson(
             before=(sc.before[Side.AB], sc.before[Side.YZ]),
             after=(sc.after[Side.AB], sc.after[Side.YZ]),
             game=sc.game, game_value=sc.game_value_name, rules=sc.rules,
+            first=wording.penalty_words(sc),
+            tricks_played=(sc.tricks_played[Side.AB], sc.tricks_played[Side.YZ])
+            if sc.tricks_played and sc.tricks_played != sc.tricks else None,
         )
 
     problem = _problem_view(checked, viewpoint) if hf.kind == "problem" else None

@@ -1,9 +1,6 @@
-"""Browser tests: the play-along in Debian's Chromium, driven by Playwright.
-
-Playwright's own browser download cannot work offline, so the tests launch
-the system Chromium (``/usr/bin/chromium``); without it (or without
-Playwright) they skip with one line saying why.
-"""
+"""Browser tests on Debian's Chromium, driven by Playwright (its own browser
+download cannot work offline, so the system one is launched by path). Without
+Chromium or Playwright they skip with one line saying why."""
 
 from __future__ import annotations
 
@@ -13,18 +10,36 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
 
 
-def _skip_reason() -> str | None:
-    if not CHROMIUM.exists() and shutil.which("chromium") is None:
-        return "browser tests need Chromium at /usr/bin/chromium (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "browser tests need Playwright (pip install -e '.[test]')"
-    return None
+def chromium_path() -> str | None:
+    if CHROMIUM.is_file():
+        return str(CHROMIUM)
+    return shutil.which("chromium")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    path = chromium_path()
+    if path is None:
+        pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
 
 
 @pytest.fixture(scope="session")
@@ -42,20 +57,6 @@ def pages(tmp_path_factory) -> Path:
     for name, text in render_html(lessons, make_environment(None, rules=RULES), rules=RULES).items():
         (out / name).write_text(text, encoding="utf-8")
     return out
-
-
-@pytest.fixture(scope="session")
-def browser():
-    reason = _skip_reason()
-    if reason:
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        exe = str(CHROMIUM) if CHROMIUM.exists() else shutil.which("chromium")
-        b = p.chromium.launch(executable_path=exe, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

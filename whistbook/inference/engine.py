@@ -172,8 +172,14 @@ class _Play:
 
 class Engine:
     def __init__(self, hands, trumps: Suit | None, tricks, viewer: Seat, turn_up: Card | None,
-                 dealer: Seat | None, size: int) -> None:
+                 dealer: Seat | None, size: int, revokes: frozenset = frozenset(),
+                 forced: frozenset = frozenset()) -> None:
         self.hands = hands  # dealt hands by seat (only the viewer's are looked at)
+        # (trick number, card) of each recorded revoke: failing to follow there shows no void
+        self.revokes = frozenset((t, int(c)) for t, c in revokes)
+        # (trick number, card) of each card the laws made a player play (a called card,
+        # highest or lowest on demand): it says nothing of the player's choice
+        self.forced = frozenset((t, int(c)) for t, c in forced)
         self.trumps = None if trumps is None else int(trumps)
         self.tricks = tricks
         self.V = int(viewer)
@@ -585,11 +591,13 @@ class Engine:
                     kind = "ruff"
                 else:
                     kind = "discard"
-                if s != V:
+                chosen = (t, c) not in self.forced
+                if s != V and chosen:
                     self._presume(t, pos, s, c, cards[:pos], new)
-                self._signals(t, pos, s, c, kind, withdraw, new, notes)
+                if chosen:
+                    self._signals(t, pos, s, c, kind, withdraw, new, notes)
                 facts.append(("play", c, s))
-                if pos > 1 and S != LS:
+                if pos > 1 and S != LS and (t, c) not in self.revokes:
                     facts.append(("void", LS, s, self.played[s][LS]))
                 if pos == 1:
                     heading = True
