@@ -152,3 +152,38 @@ def test_axe_finds_no_serious_violation(open_page, name, fragment):
     violations = Axe().run(page).response["violations"]
     bad = [(v["id"], v["impact"], len(v["nodes"])) for v in violations if v["impact"] in ("serious", "critical")]
     assert not bad, bad
+
+
+@pytest.fixture(scope="module")
+def site_page(tmp_path_factory):
+    """Hand I's page on the site (the site alone, built with ProperDocs)."""
+    from render_support import ROOT, lesson
+
+    from whistbook.inference import RULES
+    from whistbook.render.context import RenderOptions
+    from whistbook.render.environment import make_environment
+    from whistbook.render.site import build_site, render_site_sources
+
+    env = make_environment(None, rules=RULES)
+    sources = render_site_sources([lesson(analysis=True)], env, options=RenderOptions(medium="site"))
+    tmp = tmp_path_factory.mktemp("site")
+    build_site(sources, tmp / "src", tmp / "theme", tmp / "site", config_file=ROOT / "mkdocs.yml")
+    return tmp / "site" / "lessons" / HAND_I
+
+
+def test_the_site_lesson_plays_along_too(context, site_page):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site_page.as_uri())
+    assert page.locator(".playalong").is_visible()
+    assert len(visible_tricks(page)) <= 1
+    assert visible(page, ".deal-diagram") == 0 and visible(page, ".dd") == 0 and visible(page, ".dg-cost") == 0
+    assert not page.get_by_role("heading", name="The hands").is_visible()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert visible_tricks(page) == [1]
+    page.keyboard.press("End")
+    assert visible_tricks(page) == list(range(1, 11)) and visible(page, ".deal-diagram") == 1
+    assert page.get_by_role("heading", name="The hands").is_visible()
+    assert not errors, errors

@@ -1,7 +1,8 @@
 /* whistbook: the play-along. Plain script, no framework, no network.
    Without it (or if it fails) a lesson is the whole static page. With it, a
-   lesson (.lesson[data-playalong]: its parts in [data-part] elements, the
-   .playalong bar and the script.playalong-data JSON inside it) opens at the start of the hand and
+   lesson (.lesson[data-playalong], or on the site the element that holds the
+   script.playalong-data JSON: its parts in [data-part] elements, the
+   .playalong bar inside) opens at the start of the hand and
    steps trick by trick (or card by card), asks what the reader would play and
    what they know, keeps the answers in localStorage and shows a score. */
 (function () {
@@ -292,7 +293,9 @@
 
   function start() {
     var lessons = [];
-    $$(document, ".lesson[data-playalong]").forEach(function (art) {
+    $$(document, "script.playalong-data").forEach(function (data) {
+      // a lesson page's article, or on the site the page's content, where the parts are blocks
+      var art = data.closest(".lesson[data-playalong]") || data.parentElement;
       try { lessons.push(new PlayAlong(art)); } catch (e) { restore(art); if (window.console) console.error(e); }
     });
     $$(document, "[data-lesson-score]").forEach(function (li) {  // the index: a score beside each lesson tried
