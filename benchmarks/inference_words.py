@@ -40,20 +40,20 @@ def measure(path: Path) -> tuple[str, int, int, int] | None:
     remarks += prose_words(lesson.ending.account) if lesson.ending else 0
     before = sum(wording.words_count(i.sentence) for t in lesson.tricks for i in t.inferences)
     after = sum(wording.words_count(c.words) for t in lesson.tricks for n in t.news for c in n.clauses)
-    return path.stem[:2], remarks, before, after
+    return f"{path.parent.name}/{path.stem[:2]}", remarks, before, after
 
 
 def main(argv: list[str]) -> int:
     folder = Path(argv[0]) if argv else ROOT / "hands"
     rows = [r for r in map(measure, find_hand_files([folder])) if r is not None]
-    print(f"{'hand':>4} {'remarks':>8} {'before':>7} {'after':>6}  after/remarks")
+    print(f"{'hand':>13} {'remarks':>8} {'before':>7} {'after':>6}  after/remarks")
     over = 0
     for name, remarks, before, after in rows:
         flag = "" if after <= remarks else "  OVER"
         over += after > remarks
-        print(f"{name:>4} {remarks:8d} {before:7d} {after:6d}  {after / max(remarks, 1):5.2f}{flag}")
+        print(f"{name:>13} {remarks:8d} {before:7d} {after:6d}  {after / max(remarks, 1):5.2f}{flag}")
     tr, tb, ta = (sum(r[k] for r in rows) for k in (1, 2, 3))
-    print(f"{'all':>4} {tr:8d} {tb:7d} {ta:6d}  {ta / max(tr, 1):5.2f}")
+    print(f"{'all':>13} {tr:8d} {tb:7d} {ta:6d}  {ta / max(tr, 1):5.2f}")
     print(f"lessons over their remarks: {over} of {len(rows)}; before/after: {tb / max(ta, 1):.1f}x fewer words")
     return 0
 
