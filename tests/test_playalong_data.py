@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from whistbook import wording
 from whistbook.cards import Card
 from whistbook.render.playalong import data, data_json
 
-from render_support import lesson
+from render_support import HANDS, ROOT, lesson
 
 
 def line(trick, seat):
@@ -66,3 +68,18 @@ def test_the_data_is_json_that_cannot_end_its_script_element():
     assert [t["n"] for t in d["tricks"]] == list(range(1, 11)) and d["viewpoint"] == "A"
     assert d["cards"]["2D"] == ["2♦", "two of diamonds", "diamonds"]
     assert not re.search(r"AB take|cost", text)  # no double-dummy figure rides along
+
+
+@pytest.mark.slow
+def test_no_lesson_says_more_in_inferences_than_the_book_in_remarks():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from inference_words import measure
+
+    from whistbook.corpus import find_hand_files
+
+    rows = [r for r in map(measure, find_hand_files([HANDS])) if r is not None]
+    assert len(rows) >= 39
+    over = [(name, remarks, after) for name, remarks, _, after in rows if after > remarks]
+    assert not over, over
