@@ -17,7 +17,7 @@ Two registers:
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence, Union
+from typing import Iterable, NamedTuple, Sequence, Union
 
 from .cards import NUMBER_WORDS, RANK_NAMES, Card, Suit, number_word
 
@@ -217,8 +217,94 @@ def departure(dep) -> Words:
             f"{dep.found_at} show it.",)
 
 
+# --- what is new at a trick, one line per seat ---------------------------------------------
+
+
+class Clause(NamedTuple):
+    """One part of a seat's line of news: its words, the rule it rests on (to link), and
+    what joins it to the clause before (``"; "``, or ``", "`` when it runs on the same phrase)."""
+
+    words: Words
+    rule: str | None
+    certainty: str
+    sep: str = "; "
+
+
+#: the short qualifier of each certainty in a line of news
+_SHORT = {"certain": "", "presumed": "presumably ", "probable": "perhaps "}
+
+
+def news(infs: Sequence) -> tuple[Clause, ...]:
+    """A seat's new inferences at one trick as a few short clauses.
+
+    The picture of what is known already shows every count and card, so the
+    line says only what changed, as briefly as it can: only an exact count
+    is written, not one that a void or a certain count already gives; a
+    seat's lacks run together as one phrase ("presumably no ♦Q, ♣K"), and so
+    do its holdings and the suits it has no more of, each part linked to the
+    rule it rests on.
+    """
+    voids = {(i.suit, i.certainty) for i in infs if i.kind == "void"}
+    void_suits = {s for s, _ in voids}
+    certain_counts = {i.suit for i in infs if i.kind == "count" and i.certainty == "certain"}
+    out: list[Clause] = []
+    #: phrases that run on: (phrase, certainty) -> rule -> cards or suits, in order of first appearance
+    runs: dict[tuple[str, str], dict[str | None, list]] = {}
+    for i in infs:
+        if i.kind == "count":
+            # the picture shows every range; only an exact count is worth a word
+            if (i.low != i.high or i.suit in void_suits or (i.certainty != "certain" and i.suit in certain_counts)
+                    or i.certainty == "probable"):
+                continue
+            out.append(Clause(_count_clause(i), i.rule, i.certainty))
+        elif i.kind == "void":
+            if i.certainty != "certain" and (i.suit, "certain") in voids:
+                continue
+            phrase_key = "shows" if i.certainty == "certain" and i.rule == "show_out" else "void"
+            runs.setdefault((phrase_key, i.certainty), {}).setdefault(i.rule, []).append(i.suit)
+        elif i.kind == "holds" and i.rule == "turn_up_card":
+            out.append(Clause(("holds the turn-up ", *i.cards), i.rule, i.certainty))
+        elif i.kind in ("holds", "lacks"):
+            runs.setdefault((i.kind, i.certainty), {}).setdefault(i.rule, []).extend(i.cards)
+        else:
+            out.append(Clause(phrase(i), i.rule, i.certainty))
+    for (kind, certainty), by_rule in runs.items():
+        q = _SHORT[certainty]
+        head, tail = {"holds": (q or "has ", ""), "lacks": (f"{q}no ", ""), "shows": ("shows out of ", ""),
+                      "void": (f"{q}no ", " left")}[kind]
+        rules = list(by_rule.items())
+        for k, (rule, items) in enumerate(rules):
+            words: list[Word] = [head] if k == 0 else []
+            words += _cards(items, "and" if kind == "holds" else "or")
+            if k == len(rules) - 1 and tail:
+                words.append(tail)
+            out.append(Clause(tuple(words), rule, certainty, "; " if k == 0 else ", "))
+    return tuple(out)
+
+
+def _count_clause(inf) -> Words:
+    lo, hi = inf.low, inf.high
+    if lo is not None and lo == hi:
+        n = f"{lo}"
+    elif hi is None:
+        n = f"{lo}+"
+    elif lo is None or lo == 0:
+        n = f"≤{hi}"
+    else:
+        n = f"{lo}–{hi}"
+    return (f"{_SHORT[inf.certainty]}{n} ", inf.suit)
+
+
+def words_count(words: Words) -> int:
+    """How many words a reader meets in ``words``: a card or a suit counts as one."""
+    n = 0
+    for w in words:
+        n += 1 if isinstance(w, (Card, Suit)) else len(w.split())
+    return n
+
+
 __all__ = ["Word", "Words", "NUMBER_WORDS", "number_word", "page_ref", "join", "cards_words", "text", "rule_title",
-           "citation", "sentence", "phrase", "sentence_text", "departure"]
+           "citation", "sentence", "phrase", "sentence_text", "departure", "Clause", "news", "words_count"]
 
 
 # --- irregularities (the laws in play) ---------------------------------------------------

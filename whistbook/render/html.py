@@ -17,6 +17,8 @@ from .environment import render_template, template_source
 
 #: the stylesheets of a page on screen, joined into one file (the booklet uses css/print.css instead of screen.css)
 SCREEN_STYLESHEETS = ("css/whistbook.css", "css/screen.css")
+#: the one script of the pages and the site: the play-along (plain JavaScript, no network)
+SCRIPT = "js/whistbook.js"
 
 
 def render_lesson(
@@ -64,6 +66,7 @@ def render_html(
                                                **common)
     pages["glossary.html"] = render_template(env, "glossary.html", glossary=glossary_html(env), **common)
     pages["whistbook.css"] = screen_css(env)
+    pages["whistbook.js"] = script_js(env)
     return pages
 
 
@@ -72,4 +75,9 @@ def screen_css(env: jinja2.Environment) -> str:
     return "\n".join(template_source(env, name) for name in SCREEN_STYLESHEETS)
 
 
-__all__ = ["render_lesson", "render_html", "screen_css", "SCREEN_STYLESHEETS"]
+def script_js(env: jinja2.Environment) -> str:
+    """The play-along's script, shared by the pages and the site (overridable like a template)."""
+    return template_source(env, SCRIPT)
+
+
+__all__ = ["render_lesson", "render_html", "screen_css", "script_js", "SCREEN_STYLESHEETS", "SCRIPT"]
