@@ -188,3 +188,14 @@ def test_returning_trumps_with_the_best_one_draws_with_it():
 ])
 def test_honour_and_one_other_is_not_opened_by_choice(holding, opened):
     assert cv.likely_opened(mask_of(holding)) is opened
+
+
+@pytest.mark.parametrize("holding, gone, allowed", [
+    ("QJ87", "", "Q 7"),     # the lowest, or the queen from the top of queen-knave
+    ("Q874", "", "4"),       # no sequence at the top: the queen is not led
+    ("QT87", "J", "Q 7"),    # the knave gone, queen and ten are equal
+    ("AQJ7", "", None),      # holding the ace the rule says nothing
+])
+def test_going_on_after_a_low_opening(holding, gone, allowed):
+    got = cv.continue_after_low_cards(mask_of(holding), mask_of(gone) if gone else 0)
+    assert (cards_of(got) if got is not None else None) == allowed

@@ -236,3 +236,15 @@ def test_refusing_to_force_partner_shows_no_great_strength_in_trumps():
     ex = explain(checked, Seat.B)
     assert derived(ex, 3, "probably: A has at most 3 H")
     assert not derived(ex, 2, "probably: A has at most 3 H")
+
+
+def test_a_high_card_after_a_low_opening_is_the_top_of_a_sequence():
+    # Hand XXXVIII, seen by B: Z opened diamonds with the two (his lowest,
+    # trumps being declared against him), Y won with the ace, and Z went on
+    # with the queen at trick 6. Holding no winner, he leads the top of a
+    # sequence to force the king, so the knave is his (pp. 60, 112).
+    checked = check_file(next(hands_dir().glob("38-*.yaml")), solver=False)
+    ex = explain(checked, Seat.B)
+    assert not derived(ex, 5, "presumed: Z holds JD")
+    assert derived(ex, 6, "presumed: Z holds JD")
+    assert not derived(ex, 6, "Z holds JD")  # a presumption, not a law

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from .bits import (
     FULL, HONOURS, A, J, K, N8, N9, Q, T, above, below, has, high, holds_master, low,
-    master, next_live_below, nth_highest, popcount, seq_high, seq_low,
+    master, next_live_above, next_live_below, nth_highest, popcount, seq_high, seq_low,
 )
 
 
@@ -233,6 +233,21 @@ def continue_cards(h: int, gone: int) -> frozenset[int] | None:
     return frozenset({low(h)})
 
 
+def continue_after_low_cards(h: int, gone: int) -> frozenset[int] | None:
+    """The second round of a suit opened with a low card, holding no winner
+    of it: the lowest (p. 112), or the top of a sequence headed by the ten
+    or higher, led to drive out the higher cards (p. 60)."""
+    if not h or holds_master(h, gone):
+        return None
+    out = {low(h)}
+    for r in range(T, 13):
+        if h >> r & 1 and next_live_below(r, gone) >= 0 and h >> next_live_below(r, gone) & 1:
+            up = next_live_above(r, gone)
+            if up < 0 or not h >> up & 1:
+                out.add(r)
+    return frozenset(out)
+
+
 def answer_call_cards(h: int, trumps: bool = True) -> frozenset[int]:
     """Leading trumps in answer to partner's call: the lowest from four or
     more (the top with the ace, three honours or queen-knave-ten); the highest
@@ -414,6 +429,6 @@ def call_strength(t: int) -> bool:
 
 __all__ = [
     "first_leads", "weak_leads", "second_leads", "return_cards", "continue_cards",
-    "answer_call_cards", "second_hand_cards", "third_hand_cards", "fourth_hand_cards",
+    "answer_call_cards", "continue_after_low_cards", "second_hand_cards", "third_hand_cards", "fourth_hand_cards",
     "ruff_cards", "call_strength", "low_card_first", "cards_between", "likely_opened",
 ]

@@ -477,6 +477,16 @@ class Engine:
                 allowed = cv.second_leads(m & ~dealt, first_rank, won, beaten_by, queen_fell, trumps, american)
                 return allowed is None or rank in allowed
             new.append(self._new(t, s, suit, rule, 1, second_lead_fits))
+            if first_rank < 8 and rank >= 8:  # a high card after a low opening
+                gone = self.gone[suit]
+
+                def low_opener_goes_on(m: int) -> bool:
+                    if cv.second_leads(m & ~dealt, first_rank, won, beaten_by, queen_fell, trumps,
+                                       american) is not None:
+                        return True  # the Analysis of Leads speaks (above)
+                    allowed = cv.continue_after_low_cards(m & ~strip, gone)
+                    return allowed is None or rank in allowed
+                new.append(self._new(t, s, suit, "continue_own_suit_lowest", 1, low_opener_goes_on))
         if round_no >= 3:
             gone = self.gone[suit]
 

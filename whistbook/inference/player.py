@@ -78,6 +78,8 @@ def _lead(hand: list[Card], s: int, tb: _Table, trumps: int | None, t: int, rng:
             queen_fell = (S * 13 + 10) in r1 and r1[0] != S * 13 + 10
             h0 = tb.h0[(s, S)]
             res = cv.second_leads(h0, f, won, beaten_by, queen_fell, S == trumps, True)
+            if res is None and f < 8:
+                res = cv.continue_after_low_cards(h, tb.gone[S])
             if res is not None:
                 own += [_card(S, i) for i in res if h >> i & 1]
                 continue
