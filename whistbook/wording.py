@@ -174,6 +174,9 @@ _SIGNALS = {
     "unblock_partners_suit": ("played high and then low in his partner's suit to clear it", None),
 }
 
+#: shorter names for the acts in a lesson's line of news, where the picture shows the rest
+_SIGNALS_SHORT = {"unblock_partners_suit": "unblocked his partner's suit", "trump_fourth_best_count": "trumped high, then lower"}
+
 #: what a first discard shows, by the engine's variant of the rule
 _DISCARDS = {None: "his weakest suit", "defensive": "his best-guarded suit, trumps being declared against him"}
 
@@ -188,7 +191,7 @@ def _signal(inf, short: bool = False) -> Words:
     for k, (card, trick) in enumerate(zip(inf.cards, inf.rests_on)):
         played += [", then " if k else "", card] + ([] if short else [f" at trick {trick}"])
     if short:
-        return (f"{act} (", *played, ")")
+        return (f"{_SIGNALS_SHORT.get(inf.rule, act)} (", *played, ")")
     tail = ", which is not a call." if shows is None else f": he holds {shows}."
     return (f"{inf.seat} has {act} (", *played, ")" + tail)
 
@@ -247,14 +250,20 @@ def news(infs: Sequence) -> tuple[Clause, ...]:
     voids = {(i.suit, i.certainty) for i in infs if i.kind == "void"}
     void_suits = {s for s, _ in voids}
     certain_counts = {i.suit for i in infs if i.kind == "count" and i.certainty == "certain"}
+    placed: dict[tuple, int] = {}  # (suit, certainty) -> cards placed in the suit at this trick
+    for i in infs:
+        if i.kind == "holds" and i.rule != "turn_up_card":
+            for c in i.cards:
+                placed[(c.suit, i.certainty)] = placed.get((c.suit, i.certainty), 0) + 1
     out: list[Clause] = []
     #: phrases that run on: (phrase, certainty) -> rule -> cards or suits, in order of first appearance
     runs: dict[tuple[str, str], dict[str | None, list]] = {}
     for i in infs:
         if i.kind == "count":
             # the picture shows every range; only an exact count is worth a word
+            # nor one that the cards placed beside it already make up
             if (i.low != i.high or i.suit in void_suits or (i.certainty != "certain" and i.suit in certain_counts)
-                    or i.certainty == "probable"):
+                    or i.certainty == "probable" or placed.get((i.suit, i.certainty)) == i.low):
                 continue
             out.append(Clause(_count_clause(i), i.rule, i.certainty))
         elif i.kind == "void":
