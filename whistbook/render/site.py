@@ -108,12 +108,14 @@ def build_site(
     site_dir: Path,
     *,
     config_file: Path | None = None,
+    site_name: str | None = None,
 ) -> None:
     """Write ``sources`` and run MkDocs (strict) into ``site_dir``.
 
     ``config_file`` is the project's ``mkdocs.yml`` (site name, theme
     options, extra settings); whistbook sets its docs_dir, site_dir,
-    theme custom_dir and nav. Without one, whistbook's default is used.
+    theme custom_dir and nav, and ``site_name`` when given (the book's title,
+    which the command line may override). Without one, whistbook's default is used.
 
     :raises RenderError: when MkDocs reports a warning or an error.
     """
@@ -141,7 +143,7 @@ def build_site(
     try:
         config = load_config(
             str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), theme=theme,
-            nav=sources.nav, strict=True,
+            nav=sources.nav, strict=True, **({"site_name": site_name} if site_name else {}),
         )
         mkdocs_build(config)
     except (Abort, MkDocsException, SystemExit) as err:
