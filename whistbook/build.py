@@ -501,7 +501,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
         for kind, keys in pool.used.items():
             store.prune(kind, keys)
     report.seconds = time.perf_counter() - started
-    say(f"wrote {options.output}/: {report.lessons} lessons"
+    say(f"wrote {options.output}/: {report.lessons} lesson{'' if report.lessons == 1 else 's'}"
         + (f", {report.problems} problems" if report.problems else "")
         + (f", a {report.pdf_pages}-page booklet" if options.booklet else "")
         + f" and the site in {report.seconds:.1f} s")

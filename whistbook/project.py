@@ -189,10 +189,46 @@ def order_files(files: Sequence[Path], hands: Path, order: Sequence[str | Chapte
     return placed + [f for f in files if f not in placed], chapters
 
 
+SKELETON = Path(__file__).resolve().parent / "skeleton"
+
+
+def init_project(root: Path, title: str, *, seed: int | None = None) -> list[Path]:
+    """Make a new project in ``root`` (new or empty): the settings, one starter
+    hand, a templates folder with its README and an empty local stylesheet.
+    Returns the files written.
+
+    :raises ConfigError: when ``root`` already holds files.
+    """
+    from .starter import starter_text
+
+    if root.exists() and (not root.is_dir() or any(root.iterdir())):
+        raise ConfigError(f"{root} already exists and is not empty: choose a new folder")
+    config = (SKELETON / "mkdocs.yml").read_text(encoding="utf-8").replace("{title}", _yaml_scalar(title))
+    files = {
+        CONFIG_NAME: config,
+        "hands/first-hand.yaml": starter_text(seed=seed, title="First hand", schema_ref=None),
+        "templates/README.md": (SKELETON / "README.md").read_text(encoding="utf-8"),
+        "templates/css/local.css": (SKELETON / "local.css").read_text(encoding="utf-8"),
+        ".gitignore": (SKELETON / "gitignore").read_text(encoding="utf-8"),
+    }
+    written = []
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def _yaml_scalar(text: str) -> str:
+    """``text`` as a YAML scalar on one line (quoted when it needs to be)."""
+    return yaml.safe_dump(text, default_style=None, width=10_000).strip().removesuffix("\n...").strip()
+
+
 def with_overrides(book: Book, **changes: Any) -> Book:
     """``book`` with the settings given on the command line (None leaves one as it is)."""
     return replace(book, **{k: v for k, v in changes.items() if v is not None})
 
 
-__all__ = ["Book", "Chapter", "Project", "find_project", "load_project", "order_files", "with_overrides",
+__all__ = ["init_project", "Book", "Chapter", "Project", "find_project", "load_project", "order_files", "with_overrides",
            "CONFIG_NAME"]

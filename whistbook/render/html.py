@@ -17,6 +17,8 @@ from .environment import render_template, template_source
 
 #: the stylesheets of a page on screen, joined into one file (the booklet uses css/print.css instead of screen.css)
 SCREEN_STYLESHEETS = ("css/whistbook.css", "css/screen.css")
+#: a project's own styles (templates/css/local.css), loaded after every other stylesheet
+LOCAL_STYLESHEET = "css/local.css"
 
 
 def render_lesson(
@@ -70,7 +72,7 @@ def render_html(
 
 def screen_css(env: jinja2.Environment) -> str:
     """The stylesheet of pages on screen (overridable file by file like the templates)."""
-    return "\n".join(template_source(env, name) for name in SCREEN_STYLESHEETS)
+    return "\n".join(template_source(env, name) for name in (*SCREEN_STYLESHEETS, LOCAL_STYLESHEET))
 
 
-__all__ = ["render_lesson", "render_html", "screen_css", "SCREEN_STYLESHEETS"]
+__all__ = ["render_lesson", "render_html", "screen_css", "SCREEN_STYLESHEETS", "LOCAL_STYLESHEET"]

@@ -148,6 +148,7 @@ def booklet_css(env: jinja2.Environment, paper: str, *, four_colour: bool = Fals
         template_source(env, "css/whistbook.css"),
         template_source(env, "css/print.css"),
         f"@page {{ size: {PAPERS[paper]}; }}",
+        template_source(env, "css/local.css"),
     ))
     return resolve_variables(css, (".four-colour",) if four_colour else ())
 

@@ -24,7 +24,7 @@ from ..errors import RenderError
 from ..lesson import Lesson
 from .context import Links, RenderOptions, rule_views, rules_of, split_lessons
 from .environment import PACKAGE_TEMPLATES, render_template, template_source
-from .html import SCREEN_STYLESHEETS
+from .html import LOCAL_STYLESHEET, SCREEN_STYLESHEETS
 
 SITE_LINKS = Links(root="../", principles="../principles.html", lesson_pattern="lessons/{slug}.html")
 #: files of the MkDocs theme that whistbook overrides (rendered by MkDocs, not by whistbook)
@@ -69,7 +69,7 @@ def render_site_sources(
                                                 options=options, links=top)
     out.docs["glossary.md"] = render_template(env, "site/glossary.md", options=options, links=top)
     out.docs["css/whistbook.css"] = "\n".join(
-        template_source(env, name) for name in (*SCREEN_STYLESHEETS, "css/site.css")
+        template_source(env, name) for name in (*SCREEN_STYLESHEETS, "css/site.css", LOCAL_STYLESHEET)
     )
     for name in THEME_FILES:
         out.theme[name] = template_source(env, f"site/theme/{name}")
