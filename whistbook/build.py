@@ -225,8 +225,9 @@ def make_lessons(files: Sequence[Path], options: BuildOptions, store: Store, poo
 class _Pool:
     """Worker processes, started only when there is work no stored piece covers."""
 
-    def __init__(self, workers: int | None) -> None:
+    def __init__(self, workers: int | None, lock: OutputLock | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
+        self.lock = lock
         self._executor: Executor | None = None
         #: the keys each kind of piece was asked for (what the store should keep)
         self.used: dict[str, set[str]] = {}
@@ -241,7 +242,9 @@ class _Pool:
         report.made += len(todo)
         if len(todo) > 1 and self.workers > 1:
             if self._executor is None:
-                self._executor = ProcessPoolExecutor(self.workers)
+                # Workers must not keep the output's lock open when the build is killed.
+                self._executor = ProcessPoolExecutor(self.workers, initializer=_forget_lock,
+                                                     initargs=(self.lock.fd if self.lock else None,))
             futures = {k: self._executor.submit(fn, *jobs[k][1]) for k in todo}
             for k, future in futures.items():
                 results[k] = future.result()
@@ -257,6 +260,11 @@ class _Pool:
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
+
+
+def _forget_lock(fd: int | None) -> None:
+    if fd is not None:
+        os.close(fd)
 
 
 # --- 4. the booklet ----------------------------------------------------------------
@@ -449,7 +457,8 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     report = BuildReport(options.output)
     files = _check_options(options)
     files, chapters = order_files(files, options.hands, options.order)
-    store, pool = Store(options.cache), _Pool(options.workers)
+    store, lock = Store(options.cache), OutputLock(options.output)
+    pool = _Pool(options.workers, lock)
     last = started
 
     def phase(name: str) -> None:
@@ -457,7 +466,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
         now = time.perf_counter()
         report.phases[name], last = now - last, now
 
-    with OutputLock(options.output):
+    with lock:
         tidy_after_interruption(options.output)
         try:
             say(f"checking {len(files)} hand files in {options.hands}")

@@ -113,6 +113,10 @@ class OutputLock:
         self.path = output.parent / f".{output.name}.lock"
         self._fd: int | None = None
 
+    @property
+    def fd(self) -> int | None:
+        return self._fd
+
     def __enter__(self) -> "OutputLock":
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)

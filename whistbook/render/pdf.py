@@ -311,7 +311,7 @@ def join_parts(parts: Sequence[PartLayout], furniture: bytes, *, title: str, aut
         for level, label, k, y in part.bookmarks:
             del parents[level - 1:]
             parent = parents[-1] if parents else None
-            parents.append(writer.add_outline_item(label, start + k, parent=parent,
+            parents.append(writer.add_outline_item(title=label, page_number=start + k, parent=parent,
                                                    fit=Fit.xyz(left=0, top=height - y)))
     writer.add_metadata({"/Title": title, "/Author": author, "/Creator": "whistbook"} if author
                         else {"/Title": title, "/Creator": "whistbook"})
