@@ -40,7 +40,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from .buildcache import OutputLock, Store, code_key, digest, folder_key, tidy_after_interruption
+from .buildcache import PACKAGE, OutputLock, Store, code_key, digest, folder_key, tidy_after_interruption
 from .errors import ConfigError, Diagnostic, WhistbookError
 from .lesson import Lesson, build_lesson
 from .project import Book, Chapter, order_files
@@ -434,7 +434,7 @@ def _check_options(options: BuildOptions) -> list[Path]:
 
 def _build_key(lesson_keys: Sequence[str], options: BuildOptions) -> str:
     config = options.mkdocs_config.read_bytes() if options.mkdocs_config.is_file() else b""
-    return digest(code_key(), folder_key(options.templates), config, repr(replace(options, cache=None, workers=None)),
+    return digest(code_key(), folder_key(PACKAGE / "templates"), folder_key(options.templates), config, repr(replace(options, cache=None, workers=None)),
                   *lesson_keys)
 
 

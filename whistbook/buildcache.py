@@ -38,8 +38,8 @@ def digest(*parts: str | bytes) -> str:
 
 @lru_cache(maxsize=1)
 def code_key() -> str:
-    """A key of whistbook's code and templates and of the libraries that lay
-    pages out: a change to any of them makes every piece anew."""
+    """A key of whistbook's code (not its templates, which reach every piece
+    as the HTML they render) and of the libraries that lay pages out."""
     parts: list[str | bytes] = [__version__]
     for name in ("weasyprint", "mkdocs", "pydyf", "jinja2", "markdown-it-py"):
         try:
@@ -47,7 +47,7 @@ def code_key() -> str:
         except metadata.PackageNotFoundError:
             parts.append(name)
     for path in sorted(PACKAGE.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".json"):
             parts += [path.relative_to(PACKAGE).as_posix(), path.read_bytes()]
     return digest(*parts)
 
