@@ -16,6 +16,9 @@ from whistbook.starter import hand_line, random_deal  # noqa: F401 - shared with
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
+#: the seed books: beside the project, or beside the worktrees' folder when run from a git worktree
+SEEDS = next((p for p in (ROOT.parent / "shared" / "seeds", ROOT.parent.parent / "shared" / "seeds")
+              if p.is_dir()), ROOT.parent / "shared" / "seeds")
 
 
 @dataclass

@@ -9,16 +9,17 @@ reading the erratum keeps instead.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
 
-from conftest import HANDS, ROOT
+from conftest import HANDS, SEEDS
 from whistbook.cards import Card, Suit, parse_holding
 from whistbook.handfile import load
 from whistbook.seats import Seat, Side
 
-SEED = ROOT.parent / "shared" / "seeds" / "003_eafd0ecd4c7a8790.txt"
+SEED = SEEDS / "003_eafd0ecd4c7a8790.txt"
 ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
          "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV", "XXV", "XXVI", "XXVII",
          "XXVIII", "XXIX", "XXX", "XXXI", "XXXII", "XXXIII", "XXXIV", "XXXV", "XXXVI", "XXXVII",
@@ -125,7 +126,9 @@ def book_other_hands(section: str):
     start = body.index("'S HAND.", body.index(f"{seats[-1]}'S HAND.")) + len("'S HAND.") if len(seats) == 3 else None
     if start is None:
         return None
-    cells = re.findall(r"([^|♠♡♢♣]*?)\s*([♠♡♢♣])", body[start:])[:12]
+    # finditer and stop at twelve: findall would retry the lazy pattern at every
+    # position of the long tail after the last suit symbol (quadratic)
+    cells = [m.groups() for m in itertools.islice(re.finditer(r"([^|♠♡♢♣]*?)\s*([♠♡♢♣])", body[start:]), 12)]
     if len(cells) < 12:
         return None
     hands = {s: set() for s in seats}

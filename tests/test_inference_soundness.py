@@ -50,6 +50,7 @@ def random_deal(seed):
     return deal, turn_up
 
 
+@pytest.mark.slow
 def test_conventional_play_gives_no_wrong_presumption():
     bad = []
     for seed in range(DEALS):
@@ -66,6 +67,7 @@ def test_conventional_play_gives_no_wrong_presumption():
     assert not bad, bad[:3]
 
 
+@pytest.mark.slow
 def test_random_play_keeps_the_laws():
     bad = []
     for seed in range(max(1, DEALS // 5)):

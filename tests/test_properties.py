@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -143,6 +145,7 @@ def test_impossible_claim(seed, shown):
         assert f"best defence holds {side} to {best}" in errs[0][1]
 
 
+@pytest.mark.slow
 def test_every_single_card_corruption_of_hand1_is_located(hand1_path):
     """Replace each card written in Hand I by each other card: the result is a
     located error (never a traceback), unless the new card is one the same

@@ -46,7 +46,7 @@ def test_the_diagram_puts_the_known_hand_at_the_foot_and_marks_leader_and_winner
 
 
 def test_the_lesson_holds_the_books_parts_in_order(page):
-    order = ["lesson-title", "Trump lead from four trumps", "A’s hand", "Love-all", "Turned up",
+    order = ["lesson-title", "Four trumps led once the long suit is made", "A’s hand", "Love-all", "Turned up",
              'id="trick-1"', 'id="trick-10"', "Tricks 11 to 13", "Whatever B leads", "The hands",
              "AB win three by cards", "Score after the hand"]
     main = page[page.index("<main"):]
@@ -55,7 +55,7 @@ def test_the_lesson_holds_the_books_parts_in_order(page):
 
 
 def test_remarks_are_markdown_with_cards_and_page_links(page):
-    assert "Diamonds are A’s longest and best suit" in page
+    assert "Diamonds are A’s strongest suit" in page
     assert 'href="principles.html#rule-lead_strongest_suit"' in page
 
 

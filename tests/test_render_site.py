@@ -1,5 +1,5 @@
 """The site: generated Markdown pages grouped by theme, principles and glossary,
-built by MkDocs in strict mode, with nothing loaded from outside."""
+built by ProperDocs in strict mode, with nothing loaded from outside."""
 
 from __future__ import annotations
 
@@ -38,7 +38,18 @@ def test_pages_for_lessons_themes_principles_and_glossary(sources):
     assert page.count('class="trick-svg"') == 10
     assert 'href="../principles.html#rule-' in page
     nav = [next(iter(item)) for item in sources.nav]
-    assert nav == ["Home", "Themes", "Lessons", "Problems", "Principles of play", "Glossary"]
+    assert nav == ["Home", "Leads", "Second and third hand", "Trumps", "Problems", "Reference"]
+
+
+def test_the_navigation_lists_each_hand_once_under_its_main_theme(sources):
+    # Hand I is tagged leads, trumps, second-hand: its first tag makes it a lesson on leads
+    nav = {next(iter(item)): next(iter(item.values())) for item in sources.nav}
+    assert nav["Leads"] == ["themes/leads.md", {"Hand I": "lessons/01-trump-lead-on-established-suit.md"}]
+    # themes it touches only in passing keep their overview page, which lists it
+    assert nav["Trumps"] == "themes/trumps.md"
+    assert "lessons/01-trump-lead-on-established-suit.md" in sources.docs["themes/trumps.md"]
+    listed = re.findall(r"lessons/[\w-]+\.md", str(sources.nav))
+    assert sorted(listed) == sorted(set(listed)) == sorted(p for p in sources.docs if p.startswith("lessons/"))
 
 
 def test_raw_html_blocks_hold_no_blank_or_indented_lines(sources):

@@ -1,19 +1,131 @@
-"""whistbook: whist hands in YAML, replayed, checked, explained and rendered as lessons."""
+"""whistbook: whist hands in YAML, replayed, checked, explained and rendered as lessons.
+
+The public API is what this module exports (``__all__``); ``docs/api.md``
+shows it at work. Modules are nouns (:mod:`whistbook.cards`,
+:mod:`whistbook.play`, :mod:`whistbook.laws`...), functions verbs. Importing
+whistbook loads no engine: the inference engine, the double-dummy solver and
+the renderers are imported by the functions that need them.
+
+>>> import whistbook
+>>> hand = whistbook.load("hands/cavendish/03-rule-of-returned-leads.yaml")
+>>> checked = whistbook.check(hand, solver=False)
+>>> checked.ok, checked.final_tricks
+(True, {Side.AB: 9, Side.YZ: 4})
+"""
 
 from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from typing import TYPE_CHECKING
+
 from .cards import DECK, SUITS, Card, Suit
-from .laws import CheckedHand, check
-from .errors import WhistbookError
+from .deal import Deal
+from .errors import (
+    AnalysisError,
+    ConfigError,
+    DealError,
+    Diagnostic,
+    HandFileError,
+    IllegalPlayError,
+    InvalidCardError,
+    RecordError,
+    RenderError,
+    ResultError,
+    SchemaError,
+    SolverError,
+    SourceLocation,
+    WhistbookError,
+    YamlSyntaxError,
+)
 from .handfile import load, loads
-from .play import Replay, Trick, replay
-from .scoring import Score, score_hand
+from .laws import CheckedHand
+from .model import HandFile
+from .play import Play, Replay, Trick
+from .scoring import Score, honours_held, score_hand
 from .seats import SEATS, Seat, Side
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .analysis import Analysis, Cache
+    from .inference import Explanation
+
+
+def check(hand: HandFile, *, solver: bool = True) -> CheckedHand:
+    """Check a loaded hand through every stage (the laws, a problem's task,
+    the ``infer:`` statements). Problems in the file are returned as
+    ``diagnostics``, never raised; ``solver=False`` takes a claim as stated
+    instead of checking it double-dummy."""
+    from .corpus import check_hand
+
+    return check_hand(hand, solver=solver)
+
+
+def replay(hand: HandFile) -> Replay:
+    """Play the hand's written tricks card by card.
+
+    :raises IllegalPlayError: at the first illegal play, located at its card.
+    """
+    from .play import replay as play_tricks
+
+    tricks = [[r.card for r in t.plays] for t in hand.tricks]
+    try:
+        return play_tricks(Deal.from_hands(hand.deal).hands, hand.trumps, hand.leader, tricks,
+                           [t.shown for t in hand.tricks])
+    except IllegalPlayError as err:
+        t = hand.tricks[err.trick_index]  # type: ignore[attr-defined]
+        pi = err.play_index  # type: ignore[attr-defined]
+        raise err.at(t.plays[pi].loc if 0 <= pi < len(t.plays) else t.loc)
+
+
+def explain(checked: CheckedHand, seat: Seat | None = None) -> "Explanation":
+    """What ``seat`` (default: the file's known hand) may conclude after each
+    trick: records of what is certain, presumed and probable, with their rules.
+
+    :raises WhistbookError: if the hand does not replay.
+    """
+    from .inference import explain as run
+
+    return run(checked, seat)
+
+
+def analyse(checked: CheckedHand, cache: "Cache | None" = None) -> "Analysis":
+    """Judge every card played double-dummy: the tricks its side could still
+    take, against the best card it had.
+
+    :raises AnalysisError: for a problem file or a hand that does not replay.
+    """
+    from .analysis import analyse as run
+
+    return run(checked, cache)
+
+
+def render_lesson(checked: CheckedHand) -> str:
+    """One hand's lesson page as HTML, with its inferences (the page links to
+    ``whistbook.css``, which ``whistbook build`` writes beside it).
+
+    :raises WhistbookError: if the hand has errors; RenderError if a template fails.
+    """
+    from .inference import RULES
+    from .lesson import build_lesson
+    from .render.environment import make_environment
+    from .render.html import render_lesson as render_page
+
+    if checked.replay is None or not checked.ok:
+        raise WhistbookError("the hand has errors ('whistbook validate' lists them), so it has no lesson")
+    explanation = explain(checked) if checked.hand.kind == "hand" else None
+    lesson = build_lesson(checked, explanation=explanation, rules=RULES)
+    return render_page(lesson, make_environment())
+
+
 __all__ = [
-    "__version__", "Card", "Suit", "SUITS", "DECK", "Seat", "Side", "SEATS",
-    "load", "loads", "check", "CheckedHand", "replay", "Replay", "Trick",
-    "score_hand", "Score", "WhistbookError",
+    "__version__",
+    # cards, seats and deals
+    "Card", "Suit", "SUITS", "DECK", "Seat", "Side", "SEATS", "Deal",
+    # hand files and what the stages make of them
+    "load", "loads", "HandFile", "check", "CheckedHand", "replay", "Replay", "Trick", "Play",
+    "explain", "analyse", "render_lesson", "score_hand", "honours_held", "Score",
+    # errors
+    "WhistbookError", "HandFileError", "YamlSyntaxError", "SchemaError", "InvalidCardError", "DealError",
+    "IllegalPlayError", "ResultError", "SolverError", "AnalysisError", "RenderError", "RecordError",
+    "ConfigError", "Diagnostic", "SourceLocation",
 ]

@@ -403,7 +403,7 @@ def _write(output: Path, pages: Mapping[str, str], pdf: bytes | None, sources: A
             write_files({BOOKLET: pdf}, tmp)
         elif (output / BOOKLET).is_file():  # serve: the last booklet stays until one is asked for
             shutil.copy2(output / BOOKLET, tmp / BOOKLET)
-        say("building the site (MkDocs)")
+        say("building the site (ProperDocs)")
         build_site(sources, tmp / ".site-src", tmp / ".site-theme", tmp / "site", config_file=options.mkdocs_config,
                    site_name=options.title)
         (tmp / STAMP).write_text(key + "\n", encoding="utf-8")

@@ -14,7 +14,7 @@ from typing import Sequence
 
 from . import __version__
 from .corpus import find_hand_files
-from .errors import ConfigError, Diagnostic, WhistbookError
+from .errors import ConfigError, Diagnostic, RecordError, WhistbookError
 
 EPILOG = """\
 examples:
@@ -29,6 +29,8 @@ examples:
   whistbook build                          lesson pages, booklet and site from hands/ into output/
   whistbook serve                          preview at http://127.0.0.1:8000/, reloading as you save
   whistbook build --paper a4 --analysis    an A4 booklet with the double-dummy marks
+  whistbook export hands -o hands.pbn      every hand as PBN, for bridge programs
+  whistbook import deals.pbn -o imported/  one hand file per board of a PBN or LIN file
 
 Problems are printed as 'path:line:col: error: message'. Exit status: 0 when
 every file is valid, 1 when any file has an error, 2 for a usage error.
@@ -292,6 +294,118 @@ def _add_book_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    import json
+
+    from .corpus import check_file
+    from .exchange import write
+    from .exchange.record import from_checked
+    from .textview import to_json
+
+    files = find_hand_files(args.paths)
+    if not files:
+        raise ConfigError("no hand files (*.yaml) found in " + ", ".join(args.paths))
+    hands, bad = [], 0
+    for f in files:
+        checked = check_file(f, solver=False, statements=False)
+        errors = [d for d in checked.diagnostics if d.level == "error"]
+        if errors or checked.replay is None:
+            _print_diagnostics(errors or checked.diagnostics, sys.stderr)
+            bad += 1
+        elif checked.hand.kind == "problem" and args.format != "json":
+            print(f"{f}: note: a problem is a position, not a dealt hand; skipped", file=sys.stderr)
+        else:
+            hands.append((f, checked))
+    if args.format == "json":
+        doc = {"hands": [{"file": Path(f).as_posix(), "kind": c.hand.kind, **to_json(c)} for f, c in hands]}
+        text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = write([from_checked(c) for _, c in hands], args.format)
+    if bad:
+        print(f"whistbook: {bad} file{'s' if bad != 1 else ''} with errors; nothing written", file=sys.stderr)
+        return 1
+    _write_out(text, args.output)
+    return 0
+
+
+def _write_out(text: str, output: str | None) -> None:
+    """To stdout, or to a file that is replaced only once complete."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    path = Path(output)
+    if path.parent and not path.parent.is_dir():
+        raise ConfigError(f"-o {output}: the folder {path.parent} does not exist")
+    tmp = path.with_name(path.name + ".part")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except OSError as err:
+        tmp.unlink(missing_ok=True)
+        raise ConfigError(f"-o {output}: cannot write: {err.strerror}") from None
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from .cards import Card
+    from .exchange import read
+
+    path = Path(args.file)
+    if not path.is_file():
+        raise ConfigError(f"{args.file}: no such file")
+    turn_up = None
+    if args.turn_up:
+        try:
+            turn_up = Card.parse(args.turn_up)
+        except WhistbookError as err:
+            raise ConfigError(f"--turn-up: {err.message}") from None
+    try:
+        records = read(path, args.format, turn_up)
+    except RecordError as err:
+        _print_diagnostics([Diagnostic.from_error(err, str(path))], sys.stderr)
+        return 1
+    out = Path(args.output) if args.output else None
+    one_file = out is not None and out.suffix in (".yaml", ".yml")
+    if len(records) > 1 and (out is None or one_file):
+        raise ConfigError(f"{args.file} holds {len(records)} boards: give -o FOLDER for one hand file each")
+    texts = _hand_texts(records, path, None if out is None or one_file else out, out if one_file else None)
+    if texts is None:
+        return 1
+    existing = [str(t) for t in texts if out is not None and t.exists()]
+    if existing and not args.force:
+        raise ConfigError(f"{', '.join(existing)} already exist{'s' if len(existing) == 1 else ''} (use --force to overwrite)")
+    if out is None:
+        sys.stdout.write(next(iter(texts.values())))
+        return 0
+    if not one_file:
+        out.mkdir(parents=True, exist_ok=True)
+    for target, text in texts.items():
+        _write_out(text, str(target))
+        print(f"wrote {target}", file=sys.stderr)
+    return 0
+
+
+def _hand_texts(records, source: Path, folder: Path | None, file: Path | None) -> dict[Path, str] | None:
+    """Each record's hand-file text by where it goes, each checked before
+    anything is written; None (errors printed) if one does not validate,
+    which would be a fault of the import, not of the record."""
+    from .corpus import check_hand
+    from .exchange.handtext import hand_text
+    from .handfile import loads
+
+    texts = {}
+    for k, rec in enumerate(records, 1):
+        number = rec.board if rec.board is not None else k
+        name = f"{source.stem}-{number:02d}.yaml" if len(records) > 1 else f"{source.stem}.yaml"
+        target = file or (folder / name if folder else Path(name))
+        text = hand_text(rec, f"{source.name}, board {number}" if rec.board is not None else source.name)
+        checked = check_hand(loads(text, str(target)), statements=False)
+        if not checked.ok:
+            _print_diagnostics([d for d in checked.diagnostics if d.level == "error"], sys.stderr)
+            return None
+        texts[target] = text
+    return texts
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # exit 2 with a short usage line, as argparse does
         self.print_usage(sys.stderr)
@@ -390,6 +504,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
     p.add_argument("--booklet", action="store_true", help="lay out the booklet on every rebuild as well")
     p.set_defaults(func=cmd_serve)
+
+
+    p = sub.add_parser("export", help="hands out as PBN, BBO's LIN, or one JSON document",
+                       description="Write hand files as PBN 2.1 (read by bridge programs and endplay), as LIN for "
+                                   "BBO's Handviewer, or as one JSON document holding every hand. Seats: A is "
+                                   "South, Y West, B North, Z East; Z deals and is the declarer, so A makes the "
+                                   "opening lead. The contract's strain is trumps and its level means nothing. "
+                                   "Nothing is written if any file has an error.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="hand files or folders (searched for *.yaml)")
+    p.add_argument("--format", choices=("pbn", "lin", "json"), default="pbn", help="pbn (default), lin or json")
+    p.add_argument("-o", "--output", metavar="OUT", help="the file to write (default: standard output)")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("import", help="PBN or LIN boards in, as hand files",
+                       description="Read a PBN or LIN file (by endplay's parsers) and write one hand file per "
+                                   "board: the deal, the turn-up, the play trick by trick and a claim for the tricks "
+                                   "not played that the double-dummy solver accepts. Auctions are ignored: the "
+                                   "contract's strain is trumps (no-trump deals are refused) and the opening leader "
+                                   "becomes A. When the record does not say which card was turned up, the dealer's "
+                                   "lowest trump is assumed and a comment says so.")
+    p.add_argument("file", metavar="FILE", help="a .pbn or .lin file")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="a .yaml file for one board, or a folder for several (default: standard output)")
+    p.add_argument("--format", choices=("pbn", "lin"), default=None, help="the file's format (default: by its ending)")
+    p.add_argument("--turn-up", metavar="CARD", help="the card the dealer turned up, e.g. 7H (default: his lowest trump)")
+    p.add_argument("--force", action="store_true", help="overwrite hand files that exist")
+    p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the hand format",
                        description="Print the JSON Schema that describes hand files, for editors: save it and point "

@@ -88,6 +88,10 @@ class RenderError(WhistbookError):
     """Raised when a template or the PDF engine fails."""
 
 
+class RecordError(WhistbookError):
+    """Raised when a PBN or LIN record cannot be read as a whist hand."""
+
+
 class ConfigError(WhistbookError):
     """Raised for bad command-line options or project settings."""
 

@@ -1,6 +1,6 @@
 """``whistbook serve``: the book previewed as it is written.
 
-It stands on MkDocs' live-reload server (which serves a folder, injects a
+It stands on the live-reload server of ProperDocs (MkDocs 1.x continued) (which serves a folder, injects a
 small script into each HTML page and holds the browser's poll until a
 rebuild is done) and on ``watchfiles`` to see saves. Each save runs the
 incremental build (without the booklet, unless ``--booklet``): only the
@@ -29,10 +29,10 @@ ACTION = "/__whistbook/booklet"
 
 
 def _server_class() -> type:
-    from mkdocs.livereload import LiveReloadServer
+    from properdocs.livereload import LiveReloadServer
 
     class PreviewServer(LiveReloadServer):
-        """MkDocs' server, with whistbook's error page and booklet button."""
+        """The site generator's server, with whistbook's error page and booklet button."""
 
         problems: list[str] | None = None
         on_booklet: Callable[[], None] = staticmethod(lambda: None)
@@ -123,7 +123,7 @@ def serve(options: BuildOptions, *, host: str = "127.0.0.1", port: int = 8000,
     server._watched_paths = {str(p): 1 for p in watched(options)}  # makes the server inject its reload script
     watcher = threading.Thread(target=watch, name="whistbook-watch", daemon=True)
     watcher.start()
-    logging.getLogger("mkdocs.livereload").setLevel(logging.WARNING)
+    logging.getLogger("properdocs.livereload").setLevel(logging.WARNING)
     server.server_bind()
     server.server_activate()
     server.serve_thread.start()

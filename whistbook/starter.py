@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-from .cards import DECK, SUITS, Card, format_holding
+from .cards import DECK, SUITS, Card
+from .deal import hand_line
 from .laws import describe_result
 from .play import legal_plays, replay
 from .scoring import honours_held, score_hand
@@ -32,11 +33,6 @@ def simple_play(hand: list[Card], led: list[Card], trumps) -> Card:
         return min((c for c in hand if c.suit == longest), key=lambda c: c.rank)
     options = legal_plays(hand, led[0].suit)
     return min(options, key=lambda c: (c.suit == trumps, c.rank))
-
-
-def hand_line(cards: list[Card]) -> str:
-    """One hand on one line as a file writes it: ``♠ Q T 5 3  ♥ A  ♦ -  ♣ K 2``."""
-    return "  ".join(f"{s.symbol} {format_holding([c for c in cards if c.suit == s], ten='T')}".replace("—", "-") for s in SUITS)
 
 
 def starter_text(seed: int | None = None, title: str = "My hand", schema_ref: str | None = None) -> str:

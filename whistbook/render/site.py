@@ -1,13 +1,14 @@
-"""The study site, built by MkDocs from generated Markdown pages.
+"""The study site, built by ProperDocs (the continuation of MkDocs 1.x) from
+generated Markdown pages.
 
 :func:`render_site_sources` writes nothing: it returns the pages (one per
 lesson, one per theme, a home page, the principles and the glossary), the
 theme overrides and the navigation. :func:`build_site` writes them into a
-sources folder and runs MkDocs (strict) into the site folder.
+sources folder and runs ProperDocs (strict) into the site folder.
 
 Lesson pages are Markdown headings around raw HTML blocks rendered by the
 same macros as the HTML pages and the booklet, so a lesson looks the same
-everywhere; links between pages are Markdown links, which MkDocs checks.
+everywhere; links between pages are Markdown links, which ProperDocs checks.
 """
 
 from __future__ import annotations
@@ -21,15 +22,17 @@ import jinja2
 import yaml
 
 from ..errors import RenderError
-from ..lesson import Lesson
+from ..lesson import Lesson, ThemeRef, themes_of
 from .context import Links, RenderOptions, rule_views, rules_of, split_lessons
 from .environment import PACKAGE_TEMPLATES, render_template, template_source
 from .html import LOCAL_STYLESHEET, SCREEN_STYLESHEETS
 
 SITE_LINKS = Links(root="../", principles="../principles.html", lesson_pattern="lessons/{slug}.html")
-#: files of the MkDocs theme that whistbook overrides (rendered by MkDocs, not by whistbook)
-THEME_FILES = ("footer.html",)
+#: files of the readthedocs theme that whistbook overrides (rendered by ProperDocs, not by whistbook)
+THEME_FILES = ("footer.html", "search.html", "searchbox.html", "versions.html", "js/whistbook-search.js")
 DEFAULT_CONFIG = PACKAGE_TEMPLATES / "site" / "mkdocs.yml"
+#: the lessons' play-along script, shared with the HTML pages; on every site page when the templates have it
+PLAY_SCRIPT = "js/whistbook.js"
 
 
 @dataclass
@@ -38,7 +41,7 @@ class SiteSources:
     docs: dict[str, str] = field(default_factory=dict)
     #: theme overrides, relative to the theme's custom_dir
     theme: dict[str, str] = field(default_factory=dict)
-    #: MkDocs navigation
+    #: the site's navigation (ProperDocs' nav setting)
     nav: list[Any] = field(default_factory=list)
 
 
@@ -55,6 +58,7 @@ def render_site_sources(
     :raises RenderError: when a template fails.
     """
     hands, problems, themes = split_lessons(lessons)
+    by_theme = lessons_by_main_theme(hands, themes)
     out = SiteSources()
     lesson_ctx = dict(options=options, links=SITE_LINKS)
     for lesson in hands + problems:
@@ -63,7 +67,8 @@ def render_site_sources(
         out.docs[f"themes/{theme.slug}.md"] = render_template(env, "site/theme.md", theme=theme, members=members, **lesson_ctx)
     top = Links(root="", principles="principles.html", lesson_pattern="lessons/{slug}.html")
     out.docs["index.md"] = render_template(
-        env, "site/index.md", title=title, hands=hands, problems=problems, themes=themes, options=options, links=top,
+        env, "site/index.md", title=title, hands=hands, problems=problems, themes=themes, by_theme=by_theme,
+        options=options, links=top,
     )
     out.docs["principles.md"] = render_template(env, "site/principles.md", rules=rule_views(rules_of(env, rules)),
                                                 options=options, links=top)
@@ -71,17 +76,42 @@ def render_site_sources(
     out.docs["css/whistbook.css"] = "\n".join(
         template_source(env, name) for name in (*SCREEN_STYLESHEETS, "css/site.css", LOCAL_STYLESHEET)
     )
+    if (PACKAGE_TEMPLATES / PLAY_SCRIPT).is_file():
+        out.docs[PLAY_SCRIPT] = template_source(env, PLAY_SCRIPT)
     for name in THEME_FILES:
         out.theme[name] = template_source(env, f"site/theme/{name}")
-    out.nav = [
-        {"Home": "index.md"},
-        {"Themes": [{t.title: f"themes/{t.slug}.md"} for t, _ in themes]},
-        {"Lessons": [{l.title: f"lessons/{l.slug}.md"} for l in hands]},
-    ]
+    out.nav = [{"Home": "index.md"}]
+    for theme, members in by_theme:
+        # the overview keeps its own title (the theme's), which the search results and the tab show
+        overview = f"themes/{theme.slug}.md"
+        out.nav.append({theme.title: [overview] + [{l.title: f"lessons/{l.slug}.md"} for l in members]}
+                       if members else {theme.title: overview})
     if problems:
         out.nav.append({"Problems": [{l.title: f"lessons/{l.slug}.md"} for l in problems]})
-    out.nav += [{"Principles of play": "principles.md"}, {"Glossary": "glossary.md"}]
+    # a section of their own: after a section, the theme would show loose pages under its caption
+    out.nav.append({"Reference": [{"Principles of play": "principles.md"}, {"Glossary": "glossary.md"}]})
     return out
+
+
+def main_theme(lesson: Lesson) -> str | None:
+    """The slug of the theme a lesson's first themed tag names: where the navigation lists it."""
+    for tag in lesson.tags:
+        found = themes_of((tag,))
+        if found:
+            return found[0].slug
+    return lesson.themes[0].slug if lesson.themes else None
+
+
+def lessons_by_main_theme(
+    hands: Sequence[Lesson], themes: Sequence[tuple[ThemeRef, list[Lesson]]]
+) -> list[tuple[ThemeRef, list[Lesson]]]:
+    """Each theme with the hands listed under it in the navigation, in book order.
+
+    A hand touches several themes (its theme page lists it under each), but a
+    navigation lists a page once; it goes under its main theme, or under the
+    last theme ("Other hands") when none of its tags names one.
+    """
+    return [(theme, [l for l in hands if (main_theme(l) or "other") == theme.slug]) for theme, _ in themes]
 
 
 def write_sources(sources: SiteSources, docs_dir: Path, theme_dir: Path) -> None:
@@ -110,31 +140,34 @@ def build_site(
     config_file: Path | None = None,
     site_name: str | None = None,
 ) -> None:
-    """Write ``sources`` and run MkDocs (strict) into ``site_dir``.
+    """Write ``sources`` and run ProperDocs (strict) into ``site_dir``.
 
     ``config_file`` is the project's ``mkdocs.yml`` (site name, theme
     options, extra settings); whistbook sets its docs_dir, site_dir,
     theme custom_dir and nav, and ``site_name`` when given (the book's title,
     which the command line may override). Without one, whistbook's default is used.
 
-    :raises RenderError: when MkDocs reports a warning or an error.
+    :raises RenderError: when ProperDocs reports a warning or an error.
     """
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort, MkDocsException
+    from properdocs.commands.build import build as site_build
+    from properdocs.config import load_config
+    from properdocs.exceptions import Abort, ProperDocsException
 
     write_sources(sources, docs_dir, theme_dir)
     config_file = config_file if config_file is not None and config_file.is_file() else DEFAULT_CONFIG
     try:
         raw = yaml.safe_load(config_file.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as err:
-        raise RenderError(f"{config_file}: cannot read the MkDocs configuration: {err}") from err
+        raise RenderError(f"{config_file}: cannot read the site configuration: {err}") from err
     theme = raw.get("theme") or {"name": "readthedocs"}
     if isinstance(theme, str):
         theme = {"name": theme}
     theme = {**theme, "custom_dir": str(theme_dir)}
+    scripts = list(raw.get("extra_javascript") or [])
+    if PLAY_SCRIPT in sources.docs and PLAY_SCRIPT not in scripts:
+        scripts.append(PLAY_SCRIPT)
 
-    mk_log = logging.getLogger("mkdocs")
+    mk_log = logging.getLogger("properdocs")
     collect = _Collect()
     saved = (mk_log.level, mk_log.propagate)
     mk_log.addHandler(collect)
@@ -143,16 +176,18 @@ def build_site(
     try:
         config = load_config(
             str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), theme=theme,
-            nav=sources.nav, strict=True, **({"site_name": site_name} if site_name else {}),
+            nav=sources.nav, extra_javascript=scripts, strict=True,
+            **({"site_name": site_name} if site_name else {}),
         )
-        mkdocs_build(config)
-    except (Abort, MkDocsException, SystemExit) as err:
+        site_build(config)
+    except (Abort, ProperDocsException, SystemExit) as err:
         detail = "; ".join(collect.messages) or str(err)
-        raise RenderError(f"site: MkDocs failed: {detail}") from None
+        raise RenderError(f"site: ProperDocs failed: {detail}") from None
     finally:
         mk_log.removeHandler(collect)
         mk_log.setLevel(saved[0])
         mk_log.propagate = saved[1]
 
 
-__all__ = ["SiteSources", "render_site_sources", "write_sources", "build_site", "SITE_LINKS"]
+__all__ = ["SiteSources", "render_site_sources", "write_sources", "build_site", "SITE_LINKS", "main_theme",
+           "lessons_by_main_theme"]

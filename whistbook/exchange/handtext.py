@@ -1,0 +1,71 @@
+"""A record written as a hand file in the house style: each hand on one
+line, each trick's cards in play order, a claim for the tricks not played,
+and the result the tricks give (see ``hands/cavendish/*.yaml``)."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+from ..deal import hand_line
+from ..laws import describe_result
+from ..scoring import honours_held, score_hand
+from ..seats import SEATS, Side
+from .record import Record
+
+
+def hand_text(rec: Record, origin: str) -> str:
+    """The YAML text of one imported record; ``origin`` names where it came
+    from (a file, and the board), for the opening comment."""
+    assert rec.totals is not None and rec.turn_up is not None
+    lines = [f"# Imported by 'whistbook import' from {origin}."]
+    for c in rec.comments:
+        lines += textwrap.wrap(f"Note: {c}.", 96, initial_indent="# ", subsequent_indent="#   ")
+    title = rec.title or (f"Board {rec.board}" if rec.board is not None else "Imported hand")
+    lines.append(f"title: {_scalar(title)}")
+    lines.append(f"source: {_scalar(origin)}")
+    lines.append(f"turn_up: {rec.turn_up}")
+    if rec.dealer.name != "Z":
+        lines.append(f"dealer: {rec.dealer}")
+    lines.append("deal:")
+    lines += [f"  {s}: {hand_line(rec.deal[s])}" for s in SEATS]
+    lines.append("tricks:" + ("" if rec.tricks else " []"))
+    for i, t in enumerate(rec.tricks):
+        lines.append(f"  - cards: {' '.join(map(str, t))}")
+        remark = rec.remarks[i] if i < len(rec.remarks) else None
+        if remark:
+            lines += _text_lines("remark", remark, "    ")
+    claim = rec.claim()
+    if any(claim.values()) or rec.account:
+        lines.append("ending:")
+        if rec.account:
+            lines += _text_lines("account", rec.account, "  ")
+        if any(claim.values()):
+            named = [rec.claimant] if rec.claimant is not None else list(Side)
+            lines.append("  claim: {" + ", ".join(f"{s}: {claim[s]}" for s in named) + "}")
+    held = honours_held(rec.deal.hands, rec.trumps)
+    lines.append(f"result: {describe_result(score_hand(rec.totals, held, None, 'short'))}")
+    return "\n".join(lines) + "\n"
+
+
+def _text_lines(key: str, text: str, indent: str) -> list[str]:
+    """A remark as the house style writes it: a short one on its key's line,
+    a long one as a block wrapped at 80 columns."""
+    one = " ".join(text.split())
+    if len(indent) + len(key) + len(one) < 78:
+        return [f"{indent}{key}: {_scalar(one)}"]
+    inner = indent + "  "
+    return [f"{indent}{key}: |"] + textwrap.wrap(one, 80, initial_indent=inner, subsequent_indent=inner)
+
+
+def _scalar(text: str) -> str:
+    """Plain when YAML reads it back unchanged, else a JSON string (valid YAML)."""
+    import yaml
+
+    one = " ".join(text.split())
+    try:
+        if yaml.safe_load(one) == one and not one.startswith(("'", '"')):
+            return one
+    except yaml.YAMLError:
+        pass
+    return json.dumps(one, ensure_ascii=False)

@@ -1,0 +1,40 @@
+"""Reading an exchange file's text, and finding things in it by line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import RecordError, SourceLocation
+
+# C1 control characters never occur in ISO-8859-1 text that people write;
+# their presence means another encoding (Windows-1252, UTF-16...).
+_C1 = bytes(range(0x80, 0xA0))
+
+
+def read_text(path: str | Path) -> str:
+    """The file's text: UTF-8 (with or without a byte-order mark), or
+    ISO-8859-1, the character set PBN 2.1 prescribes.
+
+    :raises RecordError: for an unreadable file or one in another encoding.
+    """
+    p = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise RecordError(f"cannot read file: {err.strerror}", SourceLocation(p, 1, 1)) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        bad = err.start
+    if b"\0" not in data and not any(b in _C1 for b in data):
+        return data.decode("latin-1")
+    line = data.count(b"\n", 0, bad) + 1
+    column = bad - (data.rfind(b"\n", 0, bad) + 1) + 1
+    raise RecordError(f"byte 0x{data[bad]:02x} is not UTF-8 or ISO-8859-1 text: save the file as UTF-8",
+                      SourceLocation(p, line, column))
+
+
+def line_of(text: str, offset: int, path: str) -> SourceLocation:
+    """The location of a character offset in ``text``."""
+    line = text.count("\n", 0, offset) + 1
+    return SourceLocation(path, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
