@@ -190,7 +190,7 @@ def main() -> None:
     if args.builds:
         bench_builds(hands, args.builds)
     if args.scale:
-        bench_scale(args.scale, max(1, args.builds))
+        bench_scale(args.scale, 1)
 
 
 if __name__ == "__main__":
