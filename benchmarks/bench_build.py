@@ -4,7 +4,7 @@
 
 Each build runs ``whistbook build -q`` in a fresh process on a copy of the
 project in a temporary folder (hands, templates, mkdocs.yml), and is timed
-from outside; the peak memory is the largest sum of the resident sizes of
+from outside; the peak memory is the largest sum of the proportional set sizes of
 the build and its workers, sampled every 50 ms.
 
 * *cold*: empty output and an empty build cache (``.whistbook-cache/``);
@@ -41,8 +41,21 @@ from whistbook.render.environment import make_environment  # noqa: E402
 from whistbook.render.html import render_lesson  # noqa: E402
 
 
+def _pss(pid: int) -> int:
+    """Proportional set size: resident bytes, with pages shared by forked
+    workers counted once across them (plain RSS would count them in each)."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
 def _tree_rss(pid: int) -> int:
-    """Resident bytes of ``pid`` and its descendants."""
+    """Memory of ``pid`` and its descendants (their proportional set sizes)."""
     children: dict[int, list[int]] = {}
     rss: dict[int, int] = {}
     for entry in os.listdir("/proc"):
@@ -52,13 +65,13 @@ def _tree_rss(pid: int) -> int:
             with open(f"/proc/{entry}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
             children.setdefault(int(fields[1]), []).append(int(entry))
-            rss[int(entry)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+            rss[int(entry)] = 0
         except (OSError, IndexError, ValueError):
             continue
     total, todo = 0, [pid]
     while todo:
         p = todo.pop()
-        total += rss.get(p, 0)
+        total += _pss(p) if p in rss else 0
         todo += children.get(p, [])
     return total
 

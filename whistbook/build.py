@@ -240,7 +240,9 @@ class _Pool:
         todo = [k for k, r in enumerate(results) if r is None]
         report.reused += len(jobs) - len(todo)
         report.made += len(todo)
-        if len(todo) > 1 and self.workers > 1:
+        # Once the workers are up, single pieces go to them too: the main
+        # process then never holds a layout's memory.
+        if todo and self.workers > 1 and (len(todo) > 1 or self._executor is not None):
             if self._executor is None:
                 # Workers must not keep the output's lock open when the build is killed.
                 self._executor = ProcessPoolExecutor(self.workers, initializer=_forget_lock,
@@ -471,6 +473,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
         try:
             say(f"checking {len(files)} hand files in {options.hands}")
             made, lesson_keys = make_lessons(files, options, store, pool, report, say)
+            pool.close()  # fresh workers for the booklet: the solver's tables go with the old ones
             report.lessons = sum(1 for m in made if m.lesson.kind == "hand")
             report.problems = len(made) - report.lessons
             phase("lessons")
