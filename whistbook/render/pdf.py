@@ -218,9 +218,9 @@ def lay_out_part(html: str, css: str) -> PartLayout:
     logger = logging.getLogger("weasyprint")
     logger.addHandler(collect)
     try:
-        style = weasyprint.CSS(string=css + "\n" + NO_FURNITURE, base_url=base, url_fetcher=fetcher)
+        style, fonts = _stylesheet(css, base, fetcher)
         doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print").render(
-            stylesheets=[style])
+            stylesheets=[style], font_config=fonts)
     except FatalURLFetchingError as err:
         raise RenderError(f"booklet: {err}") from None
     finally:
@@ -250,6 +250,23 @@ def render_pages(html: str, css: str) -> bytes:
     fetcher = make_fetcher()
     return weasyprint.HTML(string=html, url_fetcher=fetcher, media_type="print").write_pdf(
         stylesheets=[weasyprint.CSS(string=css, url_fetcher=fetcher)])
+
+
+_STYLES: dict[str, Any] = {}
+
+
+def _stylesheet(css: str, base: str, fetcher: Any) -> tuple[Any, Any]:
+    """The parsed stylesheet and font configuration, kept by the worker from
+    one part to the next (every part of a booklet has the same stylesheet)."""
+    if css not in _STYLES:
+        weasyprint, _, _ = _weasyprint()
+        from weasyprint.text.fonts import FontConfiguration
+
+        fonts = FontConfiguration()
+        _STYLES.clear()
+        _STYLES[css] = (weasyprint.CSS(string=css + "\n" + NO_FURNITURE, base_url=base, url_fetcher=fetcher,
+                                       font_config=fonts), fonts)
+    return _STYLES[css]
 
 
 class _Warnings(logging.Handler):
