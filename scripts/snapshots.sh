@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Pictures of the built output, to look at as a reader would:
-#   lessons at desktop (1280 px) and phone (390 px) widths in headless Chromium,
+#   lessons at desktop (1280 px) and phone (390 px) widths in headless Chromium
+#   (at the start of the play-along, at trick 5 and at the end),
 #   a site page, and booklet pages as PNGs (pdftoppm).
 # Run `whistbook build` first. Writes into output/snapshots/.
 # Usage: scripts/snapshots.sh [LESSON-SLUG ...]   (default: Hand I and the Boston problem)
@@ -26,6 +27,11 @@ for slug in "${slugs[@]}"; do
   [ -f "$page" ] || { echo "no $page (run whistbook build)" >&2; exit 1; }
   shoot "file://$page" "$out/$slug-desktop.png" 1280 4200
   shoot "file://$page" "$out/$slug-phone.png" 390 9000
+  # the play-along: the middle of the hand and its end (the shots above are its start)
+  for at in trick-5 end; do
+    shoot "file://$page#$at" "$out/$slug-$at-desktop.png" 1280 4200
+    shoot "file://$page#$at" "$out/$slug-$at-phone.png" 390 9000
+  done
 done
 site_page="$PWD/output/site/lessons/${slugs[0]}.html"
 [ -f "$site_page" ] && shoot "file://$site_page" "$out/site-${slugs[0]}.png" 1280 3000

@@ -33,7 +33,8 @@ def test_jack_ten_nine_eight_is_led_either_way():
     assert cards_of(cv.first_leads(mask_of("JT98"), False)) == "J 8"
 
 
-@pytest.mark.parametrize("holding, led", [("K73", "3"), ("JT4", "J"), ("952", "9"), ("AK", "A"), ("Q5", "5"), ("7", "7")])
+@pytest.mark.parametrize("holding, led", [("K73", "3"), ("JT4", "J"), ("952", "9"), ("AK", "A"), ("KQ", "K"), ("7", "7"),
+                                          ("Q5", "5"), ("K", "K")])
 def test_weak_leads(holding, led):
     assert cards_of(cv.weak_leads(mask_of(holding))) == led
 
@@ -138,3 +139,52 @@ def test_call_strength():
     assert cv.call_strength(mask_of("QJT52"))     # five, honours
     assert not cv.call_strength(mask_of("K743"))
     assert not cv.call_strength(mask_of("98743"))
+
+
+def test_without_the_american_count_the_ace_is_followed_by_the_fourth_best_or_the_lowest():
+    # trumps declared against the leader: the count need not be shown, but a
+    # higher card would read as the top of a sequence (Hand XVIII, trick 4)
+    ace = "23456789TJQKA".index("A")
+    assert cards_of(cv.second_leads(mask_of("AJT53"), ace, True, -1, False, False, american=False)) == "5 3"
+    assert cards_of(cv.second_leads(mask_of("AQJT3"), ace, True, -1, False, False, american=False)) == "T"
+
+
+def test_cards_between_a_high_win_and_a_lower_lead():
+    # won with the ace, leads the queen: the king is marked (pp. 113-114)
+    a, q = "23456789TJQKA".index("A"), "23456789TJQKA".index("Q")
+    assert ranks_text(cv.cards_between(a, q, 0, 0)) == "K"
+    assert cv.cards_between(a, q, 0, mask_of("K")) == 0  # the king is seen elsewhere: nothing to mark
+
+
+def test_third_hand_does_not_overtake_partners_winning_trump():
+    # partner's queen is as good as the king (the ace is gone): in a plain suit
+    # the king may be thrown to unblock, in trumps only the lowest is played
+    q, a = "23456789TJQKA".index("Q"), "23456789TJQKA".index("A")
+    gone = 1 << a
+    assert cards_of(cv.third_hand_cards(mask_of("K94"), gone, q, q, True, 1, False)) == "K 4"
+    assert cards_of(cv.third_hand_cards(mask_of("K94"), gone, q, q, True, 1, False, trumps=True)) == "4"
+
+
+def test_second_hand_in_a_later_round_of_trumps_plays_low_or_the_best():
+    # Hand XIV, trick 4: Z, holding king and ten of trumps with the ace still
+    # out, plays the ten second hand only because the king was then single
+    five, ten = "23456789TJQKA".index("5"), "23456789TJQKA".index("T")
+    gone = mask_of("QJ6")
+    assert cards_of(cv.second_hand_cards(mask_of("KT3"), gone, five, 2, True)) == "3"
+    assert cards_of(cv.second_hand_cards(mask_of("KT"), gone, five, 2, True)) == "T"
+
+
+def test_returning_trumps_with_the_best_one_draws_with_it():
+    # Hand XIII, trick 3: A returned a small trump after his queen, so he had
+    # not the ace (the best trump left), with which he would have drawn
+    gone = mask_of("Q542")
+    assert cards_of(cv.return_cards(mask_of("AT8"), gone, True)) == "A"
+    assert cards_of(cv.return_cards(mask_of("AT8"), gone, False)) == "A 8"
+
+
+@pytest.mark.parametrize("holding, opened", [
+    ("Q5", False), ("K8", False), ("A9", False), ("K", False), ("Q", False),  # p. 73
+    ("A", True), ("KQ", True), ("AK", True), ("J4", True), ("K73", True), ("Q8532", True),
+])
+def test_honour_and_one_other_is_not_opened_by_choice(holding, opened):
+    assert cv.likely_opened(mask_of(holding)) is opened

@@ -2,8 +2,11 @@
 departed from rule, instead of leaving the engine with a contradiction."""
 
 from whistbook.cards import Card
+from whistbook.corpus import check_file
+from whistbook.inference import explain
+from whistbook.seats import Seat
 
-from _inference_util import HAND_X, HAND_X_TRICKS, derived, play
+from _inference_util import HAND_X, HAND_X_TRICKS, derived, hands_dir, play
 
 # A 13-card deal in which Z, last player, wins a heart with the king while
 # holding the queen (a false card: the rule is to win as cheaply as possible),
@@ -81,3 +84,11 @@ def test_departure_is_in_json():
     js = ex.to_json()
     assert js["departures"][0]["seat"] == "Z" and js["departures"][0]["trick"] == 1
     assert isinstance(Card.parse("QH"), Card)
+
+
+def test_a_presumption_given_up_before_a_signal_showed_is_taken_back():
+    # Hand XXI, seen by B: Z's knave under his partner's ace at trick 4 looked
+    # like his lowest trump, which clashed with his call; his eight at trick 5
+    # shows the knave was a signal, so the call stands and Z is not blamed.
+    ex = explain(check_file(next(hands_dir().glob("21-*.yaml")), solver=False), Seat.B)
+    assert not [d for d in ex.departures if d.seat == Seat.Z]

@@ -6,9 +6,11 @@ Z fourth.
 """
 
 from whistbook.cards import Suit
+from whistbook.corpus import check_file
+from whistbook.inference import explain
 from whistbook.seats import Seat
 
-from _inference_util import derived, padded, play, rules_for
+from _inference_util import derived, hands_dir, padded, play, rules_for
 
 
 def test_show_out_is_certain():
@@ -171,3 +173,66 @@ def test_a_void_is_reported_once_and_certain_beats_presumed():
              if i.kind == "void" and i.suit == Suit.SPADES]
     assert voids.count(("certain", "Y")) == 1
     assert ("presumed", "Y") not in voids
+
+
+def test_winning_high_then_leading_lower_marks_the_card_between():
+    # Z wins A's small club with the ace (not the cheapest card) and, next time
+    # the suit goes round, leads the queen: he holds the king (pp. 113-114)
+    deal = {"A": "♣ 4 9 ♠ 2", "Y": "♣ 7 8 ♠ 3", "B": "♣ 6 J ♠ 4", "Z": "♣ A Q K"}
+    ex = play(deal, ["4C 7C 6C AC", "QC 9C 8C JC"], "A", trumps="D", leader="A")
+    assert not derived(ex, 1, "presumed: Z holds KC")
+    assert derived(ex, 2, "presumed: Z holds KC")
+    assert "win_high_return_low" in rules_for(ex, 2, "Z", "holds")
+
+
+
+def test_a_ten_switched_to_is_the_leaders_highest():
+    # Hand XVI, trick 3, seen by B: A switches to the ten of spades. From king,
+    # ten he would hardly open the suit (p. 73), from king, ten and a small one
+    # he would lead the small one: the king is probably not his. Z let B's
+    # knave win, so Y has it.
+    checked = check_file(next(hands_dir().glob("16-*.yaml")), solver=False)
+    ex = explain(checked, Seat.B)
+    assert derived(ex, 3, "probably: A lacks KS")
+    assert derived(ex, 3, "probably: Y holds KS")
+    assert not derived(ex, 3, "presumed: Y holds KS")  # a forced lead may be from king, ten
+
+
+def test_after_a_low_trump_lead_the_next_suit_opened_is_the_leaders_own():
+    # Hand XXVI, seen by Y: A opened with a low trump, then the three of
+    # spades and later the two. The three was his fourth-best of five (p. 56,
+    # App. A), so three spades are left after trick 6.
+    checked = check_file(next(hands_dir().glob("26-*.yaml")), solver=False)
+    ex = explain(checked, Seat.Y)
+    assert derived(ex, 6, "presumed: A has 3 S")
+    assert not derived(ex, 6, "A has 3 S")  # a presumption, not a law
+
+
+def test_a_king_put_on_partners_winning_queen_of_trumps_was_single():
+    # Hand XXXVIII, trick 7, seen by B: B leads the queen of trumps and A puts
+    # on the king. With more trumps A would have played low, so the king was
+    # his last and the remaining trumps are Y's.
+    checked = check_file(next(hands_dir().glob("38-*.yaml")), solver=False)
+    ex = explain(checked, Seat.B)
+    assert derived(ex, 7, "presumed: A void C")
+    assert derived(ex, 7, "presumed: Y holds 9C 8C 3C")
+
+
+def test_a_switch_after_returning_partners_suit_shows_no_more_of_it():
+    # Hand XXXVII, seen by Y: B won A's heart lead and returned the ace, then
+    # switched to diamonds at trick 3; with another heart he would probably
+    # have gone on with his partner's suit (pp. 79-81).
+    checked = check_file(next(hands_dir().glob("37-*.yaml")), solver=False)
+    ex = explain(checked, Seat.Y)
+    assert derived(ex, 3, "probably: B void H")
+    assert not derived(ex, 3, "presumed: B void H")
+
+
+def test_refusing_to_force_partner_shows_no_great_strength_in_trumps():
+    # Hand XVI, seen by B: B has shown out of diamonds, and A, who still holds
+    # diamonds, switches to spades rather than force his partner: he is
+    # probably weak in trumps (pp. 131-133).
+    checked = check_file(next(hands_dir().glob("16-*.yaml")), solver=False)
+    ex = explain(checked, Seat.B)
+    assert derived(ex, 3, "probably: A has at most 3 H")
+    assert not derived(ex, 2, "probably: A has at most 3 H")

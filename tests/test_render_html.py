@@ -59,15 +59,25 @@ def test_remarks_are_markdown_with_cards_and_page_links(page):
     assert 'href="principles.html#rule-lead_strongest_suit"' in page
 
 
-def test_inferences_certain_apart_from_presumed_each_citing_its_rule(page):
+def test_whats_new_is_one_line_per_seat_each_clause_linked_to_its_rule(page):
     trick1 = page[page.index('id="trick-1"'):page.index('id="trick-2"')]
-    certain = trick1.index('inference-group inference-certain')
-    presumed = trick1.index('inference-group inference-presumed')
-    assert certain < presumed
-    assert re.search(r'Z holds the turned-up <span class="card suit-spades"[^>]*>2♠</span>\.',
-                     trick1[certain:presumed])
-    assert re.search(r'href="principles.html#rule-turn_up_card"', trick1[certain:presumed])
-    assert re.search(r'Y presumably does not hold <span class="card suit-diamonds"[^>]*>3♦</span>\.', trick1[presumed:])
+    lines = re.findall(r'<p class="news-line">(.*?)</p>', trick1)
+    assert len(lines) == 2  # Z and Y, one line each
+    assert re.search(r'Z</span>: <a class="rule-ref news-certain" href="principles.html#rule-turn_up_card"[^>]*>'
+                     r'holds the turn-up <span class="card suit-spades"[^>]*>2♠</span></a>', lines[0])
+    assert re.search(r'Y</span>: <a class="rule-ref news-presumed"[^>]*>presumably no '
+                     r'<span class="card suit-diamonds"[^>]*>3♦</span></a>', lines[1])
+
+
+def test_the_picture_of_what_is_known_shows_the_unseen_hands_suit_by_suit(page):
+    trick1 = page[page.index('id="trick-1"'):page.index('id="trick-2"')]
+    table = trick1[trick1.index('<table class="known">'):trick1.index("</table>")]
+    assert "What you know after trick 1" in table
+    assert [re.sub("<[^>]+>", "", r) for r in re.findall(r'<th scope="row">(.*?)</th>', table)] == [
+        "Player Y", "Player B", "Player Z"]
+    # Z holds the turn-up 2♠: a certain card in Z's spades
+    z = table[table.index("Player </span>Z"):]
+    assert 'aria-label="two">2</span>' in z.split("</tr>")[0]
 
 
 def test_double_dummy_marks_are_labelled(page):
@@ -157,3 +167,20 @@ def test_editor_notes_are_set_apart_from_the_books_remarks(env):
     assert "Editor’s note" in trick[note:]
     ending = html[html.index('class="ending"'):]
     assert 'class="editor-note"' in ending and "The claim is ours too." in ending
+
+
+def test_the_leaders_label_stays_inside_the_diagram():
+    """Hand X trick 1 and Hand XXIII trick 2: the leader sits right of a ten, whose label ran off the edge."""
+    import xml.etree.ElementTree as ET
+
+    from render_support import HANDS
+    from whistbook.render.diagrams import WIDTH, _label_width, trick_svg
+
+    for pattern, number in (("10-*.yaml", 1), ("23-*.yaml", 2)):
+        hand = lesson(next(iter(sorted((HANDS / "cavendish").glob(pattern)))), inference=False)
+        svg = ET.fromstring(trick_svg(next(t for t in hand.tricks if t.number == number), analysis=True))
+        for label in svg.iter("text"):
+            if "dg-seat" in label.get("class", ""):
+                x, anchor = float(label.get("x")), label.get("text-anchor")
+                left = x - (_label_width(label.text) if anchor == "end" else 0)
+                assert 0 <= left and left + _label_width(label.text) <= WIDTH, (pattern, label.text, x)

@@ -32,7 +32,7 @@ def test_card_shorthand(md, source, text, suit):
 
 def test_suit_shorthand_and_symbols_in_text(md):
     html = md.render("He leads {S}, then K♥ and the 10♦.")
-    assert '<span class="suit suit-spades" title="spades">♠</span>' in html
+    assert '<span class="suit suit-spades" role="img" aria-label="spades" title="spades">♠</span>' in html
     assert ">K♥</span>" in html and ">10♦</span>" in html
     assert 'class="card suit-hearts"' in html and 'class="card suit-diamonds"' in html
 
@@ -89,7 +89,8 @@ def test_images_show_their_alternative_text(md):
 
 
 def test_plain_text_is_escaped_and_apostrophes_are_typographic():
-    assert cards_in_text("Y's <b> & K♥") == 'Y’s &lt;b&gt; &amp; <span class="card suit-hearts" title="king of hearts">K♥</span>'
+    assert cards_in_text("Y's <b> & K♥") == ('Y’s &lt;b&gt; &amp; <span class="card suit-hearts" role="img" '
+                                             'aria-label="king of hearts" title="king of hearts">K♥</span>')
 
 
 @pytest.mark.parametrize("page, pages", [

@@ -362,8 +362,10 @@ def _by_side(side: Side, tricks: int, total: int) -> dict[Side, int]:
 
 def _verdict(seat: Seat, card: Card, opts: dict[Card, int]) -> CardVerdict:
     best = max(opts.values())
+    # A recorded revoke is not among the solver's legal cards; the laws, not
+    # double-dummy, say what it cost, so it is charged nothing here.
     return CardVerdict(
-        seat, card, opts[card], best,
+        seat, card, opts.get(card, best), best,
         tuple(sorted(c for c, n in opts.items() if n == best)),
         tuple(sorted(opts.items())),
     )

@@ -30,8 +30,14 @@ from .errors import (
 from .model import (
     CardRef,
     Ending,
+    EXPOSURES,
+    Call,
     Erratum,
+    Exposure,
     HandFile,
+    HonoursCall,
+    LeadOutOfTurn,
+    Revoke,
     Solution,
     Stated,
     StatedResult,
@@ -46,9 +52,19 @@ KINDS = ("hand", "problem")
 _TOP_KEYS = {
     "kind", "title", "theme", "source", "tags", "rules", "known_hand", "dealer", "leader",
     "score", "turn_up", "trumps", "deal", "tricks", "ending", "result", "errata", "notes",
-    "task", "solutions",
+    "task", "solutions", "honours_call",
 }
-_TRICK_KEYS = {"cards", "shown", "tally", "leader", "winner", "remark", "note", "infer"}
+_TRICK_KEYS = {
+    "cards", "shown", "tally", "leader", "winner", "remark", "note", "infer",
+    "revoke", "exposed", "out_of_turn", "call",
+}
+_REVOKE_KEYS = {"card", "penalty", "corrected"}
+_EXPOSED_KEYS = {"cards", "how"}
+_OUT_OF_TURN_KEYS = {"card", "penalty", "stands"}
+_CALL_KEYS = {"card", "seat", "play", "suit"}
+_HONOURS_CALL_KEYS = {"by", "answer"}
+#: the penalties an author may record (Laws 72, 76, 62); the laws decide which fits where
+_PENALTY_WORDS = ("tricks", "add", "deduct", "exposed", "highest", "lowest", "suit", "none")
 _ENDING_KEYS = {"account", "note", "claim"}
 _ERRATUM_KEYS = {"trick", "printed", "used", "reason"}
 _RESULT_KEYS = {"side", "by_cards", "honours", "game"}
@@ -339,6 +355,9 @@ def _convert(root: yaml.Node, path: str, problems: _Problems) -> HandFile | None
     errata = _errata(get("errata"), path, problems) if get("errata") is not None else []
     task = _task(get("task"), path, problems) if get("task") is not None else None
     solutions = _solutions(get("solutions"), path, problems) if get("solutions") is not None else []
+    honours_call = _honours_call(get("honours_call"), path, problems) if get("honours_call") is not None else None
+    if honours_call is not None and rules != "long":
+        problems.add("honours_call belongs to long whist (rules: long): short whist has no calling", key_locs["honours_call"])
     if kind == "hand":
         for key in ("task", "solutions"):
             if key in top:
@@ -356,7 +375,7 @@ def _convert(root: yaml.Node, path: str, problems: _Problems) -> HandFile | None
         rules=rules, known_hand=known, dealer=dealer, leader=leader, score=score,
         turn_up=turn_up, trumps=trumps, deal=deal, tricks=tricks, ending=ending,
         result=result, errata=errata, task=task, solutions=solutions, notes=notes,
-        key_locs=key_locs,
+        honours_call=honours_call, key_locs=key_locs,
     )
 
 
@@ -543,8 +562,144 @@ def _tricks(node: yaml.Node, path: str, problems: _Problems) -> list[TrickRecord
                 t = _text(it, path, problems, f"trick {i + 1}: infer")
                 if t is not None:
                     rec.infer.append(Stated(t, _loc(path, it)))
+        _irregularities(m, rec, path, problems)
         out.append(rec)
     return out
+
+
+# --- irregularities -------------------------------------------------------------------------
+
+
+def _items(node: yaml.Node) -> list[yaml.Node]:
+    """A key that takes one entry or a list of them."""
+    return list(node.value) if isinstance(node, yaml.SequenceNode) else [node]
+
+
+def _penalty(node: yaml.Node, path: str, problems: _Problems, what: str) -> str | None:
+    text = _text(node, path, problems, what)
+    if text is None:
+        return None
+    word = text.strip().lower()
+    if word not in _PENALTY_WORDS:
+        problems.add(f"{what}: {text!r} is not a penalty (say: {', '.join(_PENALTY_WORDS)})", _loc(path, node))
+        return None
+    return word
+
+
+def _irregularities(m: dict[str, tuple[yaml.Node, yaml.Node]], rec: TrickRecord, path: str, problems: _Problems) -> None:
+    where = f"trick {rec.number}"
+    if "revoke" in m:
+        for item in _items(m["revoke"][1]):
+            r = _revoke(item, path, problems, f"{where}: revoke")
+            if r is not None:
+                rec.revokes.append(r)
+    if "exposed" in m:
+        for item in _items(m["exposed"][1]):
+            e = _exposure(item, path, problems, f"{where}: exposed")
+            if e is not None:
+                rec.exposed.append(e)
+    if "out_of_turn" in m:
+        rec.out_of_turn = _out_of_turn(m["out_of_turn"][1], path, problems, f"{where}: out_of_turn")
+    if "call" in m:
+        for item in _items(m["call"][1]):
+            c = _call(item, path, problems, f"{where}: call")
+            if c is not None:
+                rec.calls.append(c)
+
+
+def _revoke(node: yaml.Node, path: str, problems: _Problems, what: str) -> Revoke | None:
+    m = _mapping(node, path, problems, what, _REVOKE_KEYS)
+    if m is None:
+        return None
+    missing = [k for k in ("card", "penalty") if k not in m]
+    if missing:
+        problems.add(f"{what}: missing {' and '.join(repr(k) for k in missing)} (e.g. {{card: 3S, penalty: tricks}})", _loc(path, node))
+        return None
+    card = _card_scalar(m["card"][1], path, problems, f"{what}: card")
+    penalty = _penalty(m["penalty"][1], path, problems, f"{what}: penalty")
+    corrected = _bool(m["corrected"][1], path, problems, f"{what}: corrected") if "corrected" in m else False
+    if card is None or penalty is None:
+        return None
+    return Revoke(card, penalty, bool(corrected), _loc(path, node), _loc(path, m["penalty"][1]))
+
+
+def _exposure(node: yaml.Node, path: str, problems: _Problems, what: str) -> Exposure | None:
+    m = _mapping(node, path, problems, what, _EXPOSED_KEYS)
+    if m is None:
+        return None
+    if "cards" not in m or "how" not in m:
+        problems.add(f"{what}: needs 'cards' and 'how' (e.g. {{cards: QH, how: dropped}})", _loc(path, node))
+        return None
+    cards = _card_list(m["cards"][1], path, problems, f"{what}: cards")
+    how = _text(m["how"][1], path, problems, f"{what}: how")
+    if how is not None and how not in EXPOSURES:
+        problems.add(f"{what}: how must be one of {', '.join(EXPOSURES)}, not {how!r}", _loc(path, m["how"][1]))
+        return None
+    if not cards or how is None:
+        return None
+    return Exposure(tuple(cards), how, _loc(path, node))
+
+
+def _out_of_turn(node: yaml.Node, path: str, problems: _Problems, what: str) -> LeadOutOfTurn | None:
+    m = _mapping(node, path, problems, what, _OUT_OF_TURN_KEYS)
+    if m is None:
+        return None
+    stands = bool(_bool(m["stands"][1], path, problems, f"{what}: stands")) if "stands" in m else False
+    if "card" not in m or ("penalty" not in m and not stands):
+        problems.add(f"{what}: needs 'card' and 'penalty' (e.g. {{card: KS, penalty: exposed}}), "
+                     "or 'stands: true' when all three others played to it", _loc(path, node))
+        return None
+    card = _card_scalar(m["card"][1], path, problems, f"{what}: card")
+    penalty = _penalty(m["penalty"][1], path, problems, f"{what}: penalty") if "penalty" in m else "none"
+    if card is None or penalty is None:
+        return None
+    ploc = _loc(path, m["penalty"][1]) if "penalty" in m else _loc(path, node)
+    return LeadOutOfTurn(card, penalty, _loc(path, node), ploc, stands)
+
+
+def _call(node: yaml.Node, path: str, problems: _Problems, what: str) -> Call | None:
+    loc = _loc(path, node)
+    if isinstance(node, yaml.ScalarNode):
+        card = _card_scalar(node, path, problems, what)
+        return Call(loc, card=card) if card is not None else None
+    m = _mapping(node, path, problems, what, _CALL_KEYS)
+    if m is None:
+        return None
+    if "card" in m:
+        if len(m) > 1:
+            problems.add(f"{what}: a card call names only the card (the seat that holds it must play it)", loc)
+            return None
+        card = _card_scalar(m["card"][1], path, problems, what)
+        return Call(loc, card=card) if card is not None else None
+    if "suit" in m:
+        if len(m) > 1:
+            problems.add(f"{what}: a suit call names only the suit (this trick's leader must lead it)", loc)
+            return None
+        suit = _parse_with(Suit.parse, m["suit"][1], path, problems, f"{what}: suit")
+        return Call(loc, suit=suit) if suit is not None else None
+    if "seat" in m and "play" in m:
+        seat = _parse_with(Seat.parse, m["seat"][1], path, problems, f"{what}: seat")
+        play = _text(m["play"][1], path, problems, f"{what}: play")
+        if play is not None and play not in ("highest", "lowest"):
+            problems.add(f"{what}: play must be 'highest' or 'lowest', not {play!r}", _loc(path, m["play"][1]))
+            return None
+        return Call(loc, seat=seat, play=play) if seat is not None and play else None
+    problems.add(f"{what}: say what is called: a card (call: QH), a suit ({{suit: D}}) or {{seat: B, play: highest}}", loc)
+    return None
+
+
+def _honours_call(node: yaml.Node, path: str, problems: _Problems) -> HonoursCall | None:
+    m = _mapping(node, path, problems, "honours_call", _HONOURS_CALL_KEYS)
+    if m is None:
+        return None
+    if "by" not in m:
+        problems.add("honours_call: missing 'by' (the seat that calls)", _loc(path, node))
+        return None
+    by = _parse_with(Seat.parse, m["by"][1], path, problems, "honours_call: by")
+    answer = _bool(m["answer"][1], path, problems, "honours_call: answer") if "answer" in m else None
+    if by is None:
+        return None
+    return HonoursCall(by, answer, _loc(path, node))
 
 
 def _ending(node: yaml.Node, path: str, problems: _Problems) -> Ending | None:

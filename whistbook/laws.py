@@ -16,12 +16,44 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card
+from .cards import Card, Suit
 from .errors import Diagnostics, IllegalPlayError, SourceLocation, WhistbookError
-from .model import CardRef, HandFile
-from .play import Replay, replay
+from .model import (
+    CORRECTION_PENALTIES,
+    EXPOSURES,
+    OUT_OF_TURN_PENALTIES,
+    REVOKE_PENALTIES,
+    CardRef,
+    HandFile,
+    TrickRecord,
+)
+from .play import Replay, Trick, replay
 from .scoring import Score, honours_held, score_hand
 from .seats import SEATS, Seat, Side
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """An irregularity as the laws dispose of it: a record, no words.
+
+    ``kind`` is one of ``revoke`` (established), ``revoke-corrected``,
+    ``exposed``, ``out-of-turn``, ``call-card``, ``call-play``, ``call-suit``
+    and ``honours-call``; ``laws`` the club-code laws applied; ``penalty`` the
+    adversaries' choice where the law gives one (``tricks``, ``add``,
+    ``deduct``, ``exposed``, ``highest``, ``lowest``, ``suit``, ``none``);
+    ``how`` how cards came to be exposed; ``answer`` partner's answer to a
+    call of honours.
+    """
+
+    trick: int  # 1-based; 0 for the honours call, made before the play
+    kind: str
+    seat: Seat
+    laws: tuple[int, ...]
+    cards: tuple[Card, ...] = ()
+    penalty: str | None = None
+    suit: Suit | None = None
+    how: str | None = None
+    answer: bool | None = None
 
 
 @dataclass
@@ -38,6 +70,11 @@ class CheckedHand:
     claim_dd: dict[Side, int] | None = None
     #: problem files: the :class:`whistbook.problem.ProblemVerdict`, set by the problem stage
     problem: object | None = None
+    #: the irregularities recorded in the file, as the laws dispose of them
+    rulings: list[Ruling] = field(default_factory=list)
+
+    def rulings_at(self, trick: int) -> list[Ruling]:
+        return [r for r in self.rulings if r.trick == trick]
 
     @property
     def ok(self) -> bool:
@@ -66,6 +103,7 @@ def check(hf: HandFile, *, solver: bool = True) -> CheckedHand:
     if not _replay(hf, out):
         return out
     _check_stated(hf, out)
+    _check_irregularities(hf, out)
     if hf.kind == "problem":
         return out
     _check_ending(hf, out, solver)
@@ -134,6 +172,8 @@ def _replay(hf: HandFile, out: CheckedHand) -> bool:
             hands, hf.trumps, hf.leader,
             [[r.card for r in t.plays] for t in hf.tricks],
             [t.shown for t in hf.tricks],
+            {(t.index, r.card.card) for t in hf.tricks for r in t.revokes if not r.corrected},
+            _stood(hf),
         )
     except IllegalPlayError as err:
         t = hf.tricks[err.trick_index]  # type: ignore[attr-defined]
@@ -142,6 +182,18 @@ def _replay(hf: HandFile, out: CheckedHand) -> bool:
         out.error(err.message, loc)
         return False
     return True
+
+
+def _stood(hf: HandFile) -> dict[int, Seat]:
+    """Tricks that stood after a lead out of turn (Law 63), and who led them."""
+    out = {}
+    for t in hf.tricks:
+        ev = t.out_of_turn
+        if ev is not None and ev.stands:
+            owner = next((s for s in SEATS for r in hf.deal[s] if r.card == ev.card.card), None)
+            if owner is not None:
+                out[t.index] = owner
+    return out
 
 
 def _check_stated(hf: HandFile, out: CheckedHand) -> None:
@@ -168,6 +220,244 @@ def _check_stated(hf: HandFile, out: CheckedHand) -> None:
     for e in hf.errata:
         if e.trick is not None and e.trick > total:
             out.error(f"erratum names trick {e.trick}, but the hand has only {total} tricks", e.loc)
+
+
+# --- irregularities (Laws 56-82; long whist's call) -----------------------------------------
+
+
+def _check_irregularities(hf: HandFile, out: CheckedHand) -> None:
+    """Apply each recorded irregularity as the club code does, in trick order.
+
+    Exposed cards stay callable until played (Laws 56-58, 64-65); a suit
+    called after a lead out of turn is called at the next lead of the
+    offender or his partner (Laws 62, 66). A breach is a located error.
+    """
+    rp = out.replay
+    assert rp is not None
+    held = {s: set(rp.hands[s]) for s in SEATS}
+    exposed: dict[Card, Seat] = {}
+    suit_right: Side | None = None  # the side a suit may be called from
+    proper = rp.first_leader  # whose lead it is by the rules
+    for rec, trick in zip(hf.tricks, rp.tricks):
+        owner = {c: s for s in SEATS for c in held[s]}
+        n = trick.number
+        if rec.out_of_turn is not None and rec.out_of_turn.stands:
+            _trick_stands(rec, trick, proper, out)
+        elif rec.out_of_turn is not None:
+            granted = _out_of_turn(rec, trick, owner, exposed, out)
+            if granted is not None:  # Side.AB is 0: test for None, not truth
+                suit_right = granted
+        for ex in rec.exposed:
+            for ref in ex.cards:
+                seat = owner.get(ref.card)
+                if seat is None:
+                    out.error(f"trick {n}: {ref.card} cannot be exposed: nobody holds it any more", ref.loc)
+                    continue
+                exposed[ref.card] = seat
+            for seat in SEATS:  # one ruling per player whose cards are shown
+                cards = tuple(r.card for r in ex.cards if owner.get(r.card) == seat)
+                if cards:
+                    out.rulings.append(Ruling(n, "exposed", seat, (EXPOSURES[ex.how],), cards, how=ex.how))
+        for rv in rec.revokes:
+            _revoke(rv, rec, trick, held, exposed, out)
+        for call in rec.calls:
+            if call.suit is not None:
+                if suit_right is None or trick.leader.side != suit_right:
+                    out.error(
+                        f"trick {n}: no suit may be called from {trick.leader}: a suit is called only after a lead "
+                        "out of turn by him or his partner (Law 62)", call.loc)
+                    continue
+                _suit_call(call, trick, held, out)
+                suit_right = None
+            elif call.card is not None:
+                _card_call(call.card, trick, held, exposed, out)
+            else:
+                _play_call(call, trick, held, out)
+        if suit_right is not None and trick.leader.side == suit_right \
+                and not any(c.suit is not None for c in rec.calls):
+            suit_right = None  # the side led freely: the right to call a suit has lapsed
+        for p in trick.plays:
+            held[p.seat].discard(p.card)
+            exposed.pop(p.card, None)
+        proper = trick.winner
+    _honours_call(hf, out)
+
+
+def _trick_stands(rec: TrickRecord, trick: Trick, proper: Seat, out: CheckedHand) -> None:
+    """Law 63: all three others played to a lead out of turn, so the trick stands."""
+    ev = rec.out_of_turn
+    assert ev is not None
+    n = trick.number
+    if trick.plays[0].card != ev.card.card:
+        out.error(f"trick {n}: a trick that stands after a lead out of turn begins with the card led, "
+                  f"so its first card must be {ev.card.card}", ev.card.loc)
+        return
+    if trick.leader == proper:
+        out.error(f"trick {n}: the lead is {proper}'s, so {ev.card.card} is not led out of turn", ev.card.loc)
+        return
+    if ev.penalty != "none":
+        out.error(f"trick {n}: when all three others have played to a lead out of turn the trick stands "
+                  f"and there is no penalty (Law 63), not {ev.penalty!r}", ev.penalty_loc)
+        return
+    out.rulings.append(Ruling(n, "out-of-turn", trick.leader, (63,), (ev.card.card,), "stands"))
+
+
+def _out_of_turn(rec: TrickRecord, trick: Trick, owner: dict[Card, Seat], exposed: dict[Card, Seat], out: CheckedHand) -> Side | None:
+    ev = rec.out_of_turn
+    assert ev is not None
+    n = trick.number
+    seat = owner.get(ev.card.card)
+    if seat is None:
+        out.error(f"trick {n}: nobody holds {ev.card.card} to lead it out of turn", ev.card.loc)
+        return None
+    if seat == trick.leader:
+        out.error(f"trick {n}: {seat} has the lead, so {ev.card.card} is not led out of turn", ev.card.loc)
+        return None
+    if ev.penalty not in OUT_OF_TURN_PENALTIES:
+        out.error(
+            f"trick {n}: after a lead out of turn the adversaries may call the card led or call a suit "
+            f"(Laws 62-63), not {ev.penalty!r}", ev.penalty_loc)
+        return None
+    out.rulings.append(Ruling(n, "out-of-turn", seat, (62, 63), (ev.card.card,), ev.penalty))
+    if ev.penalty == "exposed":
+        exposed[ev.card.card] = seat
+    return seat.side if ev.penalty == "suit" else None
+
+
+def _revoke(rv, rec: TrickRecord, trick: Trick, held: dict[Seat, set[Card]], exposed: dict[Card, Seat], out: CheckedHand) -> None:
+    n = trick.number
+    card = rv.card.card
+    led = trick.led_suit
+    if not rv.corrected:
+        seat = next((p.seat for p in trick.plays if p.card == card), None)
+        if seat is None:
+            out.error(f"trick {n}: the revoke names {card}, which is not among the trick's cards "
+                      "(say 'corrected: true' if it was taken back before the revoke was established)", rv.card.loc)
+            return
+        if seat == trick.leader or card.suit == led or not any(c.suit == led for c in held[seat]):
+            out.error(f"trick {n}: {seat}'s {card} is not a revoke: " + _why_legal(seat, card, trick, held), rv.card.loc)
+            return
+        if rv.penalty not in REVOKE_PENALTIES:
+            out.error(
+                f"trick {n}: an established revoke is paid with three tricks or three points (Law 72: "
+                f"tricks, add or deduct); {rv.penalty!r} is allowed only when the revoke is corrected in time (Law 76)",
+                rv.penalty_loc)
+            return
+        out.rulings.append(Ruling(n, "revoke", seat, (71, 72, 73, 82), (card,), rv.penalty, led))
+        return
+    seat = next((s for s in SEATS if card in held[s]), None)
+    if seat is None or seat not in {p.seat for p in trick.plays} or seat == trick.leader:
+        out.error(f"trick {n}: the corrected revoke names {card}, which no player following to this trick holds", rv.card.loc)
+        return
+    if card.suit == led or not any(c.suit == led for c in held[seat]):
+        out.error(f"trick {n}: {seat}'s {card} would not have been a revoke: " + _why_legal(seat, card, trick, held), rv.card.loc)
+        return
+    if rv.penalty not in CORRECTION_PENALTIES:
+        out.error(
+            f"trick {n}: a revoke corrected before it is established costs no tricks or points; the adversaries may "
+            f"leave {card} exposed or have {seat} play his highest or lowest {led.singular} (Law 76), not {rv.penalty!r}",
+            rv.penalty_loc)
+        return
+    played = trick.card_of(seat)
+    if rv.penalty in ("highest", "lowest"):
+        suit_cards = [c for c in held[seat] if c.suit == led]
+        want = max(suit_cards) if rv.penalty == "highest" else min(suit_cards)
+        if played != want:
+            out.error(f"trick {n}: called on to play his {rv.penalty} {led.singular} (Law 76), {seat} must play {want}, not {played}",
+                      _play_loc(rec, trick, seat))
+            return
+    if rv.penalty == "exposed":
+        exposed[card] = seat
+    out.rulings.append(Ruling(n, "revoke-corrected", seat, (71, 76), (card, played), rv.penalty, led))
+
+
+def _why_legal(seat: Seat, card: Card, trick: Trick, held: dict[Seat, set[Card]]) -> str:
+    led = trick.led_suit
+    if seat == trick.leader:
+        return "he led it, and a leader may lead any card"
+    if card.suit == led:
+        return f"it follows suit to the {led.singular} lead"
+    return f"he held no {led.singular}"
+
+
+def _play_loc(rec: TrickRecord, trick: Trick, seat: Seat) -> SourceLocation:
+    """Where the file writes ``seat``'s card in this trick."""
+    for i, p in enumerate(trick.plays):
+        if p.seat == seat and i < len(rec.plays):
+            return rec.plays[i].loc
+    return rec.loc
+
+
+def _card_call(ref: CardRef, trick: Trick, held: dict[Seat, set[Card]], exposed: dict[Card, Seat], out: CheckedHand) -> None:
+    n, card = trick.number, ref.card
+    seat = exposed.get(card)
+    if seat is None:
+        out.error(f"trick {n}: {card} may not be called: only an exposed card is liable to be called (Laws 56, 64)", ref.loc)
+        return
+    led = trick.led_suit
+    if seat != trick.leader and card.suit != led and any(c.suit == led for c in held[seat]):
+        out.error(f"trick {n}: calling {card} would force {seat} to revoke, since he holds a {led.singular}; "
+                  "a called card is played only when it is legal (Law 64)", ref.loc)
+        return
+    played = trick.card_of(seat)
+    if played != card:
+        out.error(f"trick {n}: {card} was called, so {seat} must play it, not {played} (Law 64)", ref.loc)
+        return
+    out.rulings.append(Ruling(n, "call-card", seat, (64, 65), (card,)))
+
+
+def _play_call(call, trick: Trick, held: dict[Seat, set[Card]], out: CheckedHand) -> None:
+    n, seat, led = trick.number, call.seat, trick.led_suit
+    if seat == trick.leader:
+        out.error(f"trick {n}: {seat} leads this trick; a call of highest or lowest applies to the suit led", call.loc)
+        return
+    suit_cards = [c for c in held[seat] if c.suit == led]
+    played = trick.card_of(seat)
+    if suit_cards:
+        want = max(suit_cards) if call.play == "highest" else min(suit_cards)
+        if played != want:
+            out.error(f"trick {n}: {seat} was called on to play his {call.play} {led.singular} and must play {want}, "
+                      f"not {played}; disobeying the call is a revoke (Law 61)", call.loc)
+            return
+    out.rulings.append(Ruling(n, "call-play", seat, (61, 86), (played,), call.play, led))
+
+
+def _suit_call(call, trick: Trick, held: dict[Seat, set[Card]], out: CheckedHand) -> None:
+    n, seat, suit = trick.number, trick.leader, call.suit
+    lead = trick.plays[0].card
+    holds = any(c.suit == suit for c in held[seat])
+    if holds and lead.suit != suit:
+        out.error(f"trick {n}: {suit.plural} were called, so {seat} must lead one, not {lead} (Laws 61, 66)", call.loc)
+        return
+    out.rulings.append(Ruling(n, "call-suit", seat, (62, 66), (lead,), None if holds else "spent", suit))
+
+
+def _honours_call(hf: HandFile, out: CheckedHand) -> None:
+    """Long whist: a player at eight may call honours before he plays his first card."""
+    hc = hf.honours_call
+    if hc is None:
+        return
+    side = hc.by.side
+    at = (hf.score or {}).get(side, 0)
+    if at != 8:
+        why = "at nine honours do not count" if at == 9 else f"{side} are at {at}"
+        out.error(f"honours_call: honours are called only at the score of eight ({why})", hc.loc)
+        return
+    own = sum(1 for r in hf.deal[hc.by] if r.card.suit == hf.trumps and r.card.rank >= 11)
+    partner = sum(1 for r in hf.deal[hc.by.partner] if r.card.suit == hf.trumps and r.card.rank >= 11)
+    if own < 2:
+        out.error(f"honours_call: {hc.by} holds {own} honour{'s' if own != 1 else ''}; a player calls only with two or more", hc.loc)
+        return
+    if own == 2:
+        if hc.answer is None:
+            out.error(f"honours_call: {hc.by} holds two honours, so record {hc.by.partner}'s answer (answer: yes or no)", hc.loc)
+            return
+        if hc.answer != (partner > 0):
+            out.error(f"honours_call: {hc.by.partner} holds {partner} honour{'s' if partner != 1 else ''}, "
+                      f"so his answer is {'yes' if partner else 'no'}", hc.loc)
+            return
+    scored = own >= 3 or bool(hc.answer)
+    out.rulings.append(Ruling(0, "honours-call", hc.by, (), penalty="scored" if scored else "failed", answer=hc.answer))
 
 
 def _check_ending(hf: HandFile, out: CheckedHand, solver: bool) -> None:
@@ -234,7 +524,9 @@ def _check_result(hf: HandFile, out: CheckedHand) -> None:
     if out.final_tricks is None:
         return
     held = honours_held({s: [r.card for r in hf.deal[s]] for s in SEATS}, hf.trumps)
-    sc = score_hand(out.final_tricks, held, hf.score, hf.rules)
+    revokes = [(r.seat.side, r.penalty or "none") for r in out.rulings if r.kind == "revoke"]
+    called = next((r.seat.side for r in out.rulings if r.kind == "honours-call" and r.penalty == "scored"), None)
+    sc = score_hand(out.final_tricks, held, hf.score, hf.rules, revokes, called)
     out.score = sc
     res = hf.result
     if res is None:

@@ -14,7 +14,7 @@ partner) and ``right``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from . import wording
@@ -107,22 +107,13 @@ class InferenceView:
 
 
 @dataclass(frozen=True)
-class InferenceLine:
-    """Inferences that rest on the same rule, as one line with one citation."""
-
-    certainty: str
-    sentences: tuple[Words, ...]
-    rule: str | None
-    rule_title: str | None
-    page: str | None
-
-
-@dataclass(frozen=True)
 class SeatNews:
     """What is new about one unseen seat at a trick."""
 
     seat: Seat
     items: tuple[InferenceView, ...]
+    #: the same, condensed into a few short clauses, each with its rule (wording.news)
+    clauses: tuple[wording.Clause, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -134,6 +125,14 @@ class SuitKnowledge:
     presumed: tuple[Card, ...]  # cards the conventions place here besides, high to low
     count: tuple[int, int]  # cards of the suit still held, fewest and most (laws)
     presumed_count: tuple[int, int]  # the same with the conventions
+    #: the most this hand could hold, from what is seen alone: the suit's unseen cards not
+    #: placed in the other two hands, and no more than the cards the hand has left
+    possible: int = 13
+
+    @property
+    def unknown(self) -> bool:
+        """Nothing is known: no card placed, and any number from none to every possible card."""
+        return not (self.certain or self.presumed) and self.presumed_count == (0, self.possible) and self.possible > 0
 
     @property
     def void(self) -> bool:
@@ -179,6 +178,16 @@ class AnalysisNote:
 
 
 @dataclass(frozen=True)
+class IrregularityView:
+    """An irregularity at its trick: what happened and what the law does (words), and the laws applied."""
+
+    kind: str
+    seat: Seat
+    words: Words
+    laws: str  # e.g. "Laws 71-73"
+
+
+@dataclass(frozen=True)
 class TrickView:
     number: int
     leader: Seat
@@ -197,37 +206,22 @@ class TrickView:
     analysis: tuple[AnalysisNote, ...] = ()
     #: departures from rule that this trick's cards revealed
     departures: tuple[DepartureView, ...] = ()
+    #: what is new at this trick, one line per seat (set when the inferences are known)
+    seat_news: tuple[SeatNews, ...] = ()
+    #: irregularities at this trick (revokes, exposed cards, calls...), as the laws dispose of them
+    irregularities: tuple[IrregularityView, ...] = ()
 
     def has_notes(self, analysis: bool = False) -> bool:
         """Whether anything is written under the diagram (a remark, inferences, a
-        departure, or with ``analysis`` a double-dummy note)."""
-        return bool(self.remark or self.note or self.inferences or self.departures or (analysis and self.analysis))
-
-    @property
-    def certain(self) -> tuple[InferenceView, ...]:
-        return tuple(i for i in self.inferences if i.certainty == "certain")
-
-    @property
-    def presumed(self) -> tuple[InferenceView, ...]:
-        return tuple(i for i in self.inferences if i.certainty != "certain")
-
-    def inference_lines(self, group: str) -> list[InferenceLine]:
-        """The certain (or the presumed and probable) inferences, with neighbours
-        that rest on the same rule and are equally firm run together, so that
-        a rule is cited once for them."""
-        items = self.certain if group == "certain" else self.presumed
-        lines: list[InferenceLine] = []
-        for i in items:
-            last = lines[-1] if lines else None
-            if last is not None and (last.rule, last.certainty) == (i.rule, i.certainty):
-                lines[-1] = InferenceLine(last.certainty, last.sentences + (i.sentence,), i.rule, i.rule_title, i.page)
-            else:
-                lines.append(InferenceLine(i.certainty, (i.sentence,), i.rule, i.rule_title, i.page))
-        return lines
+        departure, an irregularity, or with ``analysis`` a double-dummy note)."""
+        return bool(self.remark or self.note or self.inferences or self.departures or self.irregularities
+                    or (analysis and self.analysis))
 
     @property
     def news(self) -> tuple[SeatNews, ...]:
         """The new inferences grouped by seat, in the order the seats first appear."""
+        if self.seat_news:
+            return self.seat_news
         seats: dict[Seat, list[InferenceView]] = {}
         for i in self.inferences:
             seats.setdefault(i.seat, []).append(i)
@@ -259,6 +253,10 @@ class ResultView:
     game: Side | None
     game_value: str | None  # "treble", "double", "single"
     rules: str
+    #: revoke penalties and called honours, scored before the tricks (empty when none)
+    first: Words = ()
+    #: the tricks as played, when a revoke penalty moved some (AB, YZ)
+    tricks_played: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -330,6 +328,9 @@ class Lesson:
     analysis_note: str | None = None
     #: position in the build (1-based), for "[12/39]" and the contents
     index: int = 0
+    #: the play-along's questions (whistbook.quiz.PlayQuiz and KnowQuiz records)
+    play_quizzes: tuple[Any, ...] = ()
+    know_quizzes: tuple[Any, ...] = ()
 
     @property
     def deal_by_position(self) -> dict[str, HandView]:
@@ -399,13 +400,15 @@ def _play_views(trick: Trick, viewpoint: Seat, costs: Mapping[tuple[Seat, Card],
 
 def _trick_view(trick: Trick, remark: str | None, viewpoint: Seat, inferences: tuple[InferenceView, ...],
                 analysis: tuple[AnalysisNote, ...], departures: tuple[DepartureView, ...] = (),
-                note: str | None = None, known: tuple[SeatKnowledge, ...] = ()) -> TrickView:
+                note: str | None = None, known: tuple[SeatKnowledge, ...] = (),
+                seat_news: tuple[SeatNews, ...] = ()) -> TrickView:
     costs = {(n.seat, n.card): n.cost for n in analysis}
     plays = _play_views(trick, viewpoint, costs)
     return TrickView(
         number=trick.number, leader=trick.leader, winner=trick.winner, winning_card=trick.winning_card,
         tally=trick.tally, plays=plays, by_position={p.position: p for p in plays}, shown=trick.shown,
         remark=remark, inferences=inferences, analysis=analysis, departures=departures, note=note, known=known,
+        seat_news=seat_news,
     )
 
 
@@ -419,8 +422,20 @@ def _trick_view(trick: Trick, remark: str | None, viewpoint: Seat, inferences: t
 _CERTAINTY_ORDER = {"certain": 0, "presumed": 1, "probable": 2}
 
 
-def _inference_views(explanation: Any, rules: Mapping[str, Any]) -> dict[int, tuple[InferenceView, ...]]:
+def _seat_news(infs: Sequence[Any], views: Sequence[InferenceView]) -> tuple[SeatNews, ...]:
+    """A trick's new inferences, one line per seat (certain ones first), condensed by wording.news."""
+    order = sorted(range(len(infs)), key=lambda k: _CERTAINTY_ORDER.get(infs[k].certainty, 1))
+    seats: dict[Seat, list[int]] = {}
+    for k in order:
+        seats.setdefault(infs[k].seat, []).append(k)
+    return tuple(SeatNews(seat, tuple(views[k] for k in ks), wording.news([infs[k] for k in ks]))
+                 for seat, ks in seats.items())
+
+
+def _inference_views(explanation: Any, rules: Mapping[str, Any]
+                     ) -> tuple[dict[int, tuple[InferenceView, ...]], dict[int, tuple[SeatNews, ...]]]:
     out: dict[int, tuple[InferenceView, ...]] = {}
+    news: dict[int, tuple[SeatNews, ...]] = {}
     for et in explanation.tricks if explanation is not None else ():
         views = []
         for inf in et.inferences:
@@ -434,18 +449,32 @@ def _inference_views(explanation: Any, rules: Mapping[str, Any]) -> dict[int, tu
                 cards=tuple(inf.cards), suit=inf.suit, low=inf.low, high=inf.high,
                 sentence=wording.sentence(inf), phrase=wording.phrase(inf),
             ))
+        news[et.number] = _seat_news(list(et.inferences), views)
         # certain first, then presumed, then probable: the page reads from facts to guesses
         views.sort(key=lambda v: _CERTAINTY_ORDER[v.certainty])
         out[et.number] = tuple(views)
+    return out, news
+
+
+def _unseen_after(tricks: Sequence[Trick], viewpoint: Seat, held: Iterable[Card]) -> dict[int, dict[Suit, int]]:
+    """After each trick, how many cards of each suit the viewer has not yet seen."""
+    seen = {s: sum(1 for c in held if c.suit == s) for s in SUITS}
+    out: dict[int, dict[Suit, int]] = {}
+    for t in tricks:
+        for p in t.plays:
+            if p.seat != viewpoint:
+                seen[p.card.suit] += 1
+        out[t.number] = {s: 13 - n for s, n in seen.items()}
     return out
 
 
-def _knowledge_views(explanation: Any) -> dict[int, tuple[SeatKnowledge, ...]]:
+def _knowledge_views(explanation: Any, replay: Any) -> dict[int, tuple[SeatKnowledge, ...]]:
     """After each trick, what the viewer knows of each unseen hand, suit by suit."""
     out: dict[int, tuple[SeatKnowledge, ...]] = {}
     if explanation is None:
         return out
     viewpoint = explanation.viewpoint
+    unseen = _unseen_after(replay.tricks, viewpoint, replay.hands[viewpoint])
     for et in explanation.tricks:
         seats = []
         for seat in list(viewpoint.iter_from())[1:]:
@@ -459,6 +488,12 @@ def _knowledge_views(explanation: Any) -> dict[int, tuple[SeatKnowledge, ...]]:
                 suits.append(SuitKnowledge(suit, certain, presumed, tuple(et.counts["certain"][seat][suit]),
                                            tuple(et.counts["presumed"][seat][suit])))
             seats.append(SeatKnowledge(seat, position_of(seat, viewpoint), tuple(suits)))
+        left = 13 - et.number
+        placed = {s: sum(len(k.suits[s].certain) + len(k.suits[s].presumed) for k in seats) for s in SUITS}
+        seats = [replace(k, suits=tuple(
+            replace(sk, possible=min(left, unseen[et.number][sk.suit] - placed[sk.suit]
+                                     + len(sk.certain) + len(sk.presumed)))
+            for sk in k.suits)) for k in seats]
         out[et.number] = tuple(seats)
     return out
 
@@ -531,9 +566,9 @@ def build_lesson(
     viewpoint = hf.known_hand if hf.known_hand is not None else Seat.A
     if explanation is not None and getattr(explanation, "viewpoint", None) is not None:
         viewpoint = explanation.viewpoint
-    inferences = _inference_views(explanation, rules or {})
+    inferences, news = _inference_views(explanation, rules or {})
     departures = _departure_views(explanation, rules or {})
-    known = _knowledge_views(explanation)
+    known = _knowledge_views(explanation, rp)
     notes = _analysis_notes(analysis)
 
     shown: list[TrickView] = []
@@ -541,7 +576,11 @@ def build_lesson(
     for rec, trick in zip(hf.tricks, rp.tricks):
         view = _trick_view(trick, rec.remark, viewpoint, inferences.get(trick.number, ()), notes.get(trick.number, ()),
                            tuple(d for d in departures if d.found_at == trick.number), rec.note,
-                           known.get(trick.number, ()))
+                           known.get(trick.number, ()), news.get(trick.number, ()))
+        rulings = checked.rulings_at(trick.number)
+        if rulings:
+            view = replace(view, irregularities=tuple(
+                IrregularityView(r.kind, r.seat, wording.ruling(r), wording.law_ref(r.laws)) for r in rulings))
         (shown if trick.shown else unshown).append(view)
 
     known = None
@@ -570,9 +609,19 @@ def build_lesson(
             before=(sc.before[Side.AB], sc.before[Side.YZ]),
             after=(sc.after[Side.AB], sc.after[Side.YZ]),
             game=sc.game, game_value=sc.game_value_name, rules=sc.rules,
+            first=wording.penalty_words(sc),
+            tricks_played=(sc.tricks_played[Side.AB], sc.tricks_played[Side.YZ])
+            if sc.tricks_played and sc.tricks_played != sc.tricks else None,
         )
 
     problem = _problem_view(checked, viewpoint) if hf.kind == "problem" else None
+    play_q: tuple[Any, ...] = ()
+    know_q: tuple[Any, ...] = ()
+    if hf.kind == "hand" and hf.known_hand is not None:
+        from . import quiz  # quiz reads this module's records
+
+        play_q = quiz.play_quizzes(checked, viewpoint, analysis, [t.number for t in shown])
+        know_q = quiz.know_quizzes(shown)
     score_before = (hf.score[Side.AB], hf.score[Side.YZ]) if hf.score else None
     return Lesson(
         slug=slug or hf.slug, path=hf.path, kind=hf.kind, title=hf.title, theme=hf.theme, source=hf.source,
@@ -585,6 +634,7 @@ def build_lesson(
         analysis_start=_analysis_start(analysis), analysed=analysis is not None,
         inferred=explanation is not None, departures=departures, index=index,
         analysis_note=_analysis_note() if analysis is not None else None,
+        play_quizzes=play_q, know_quizzes=know_q,
     )
 
 
@@ -649,7 +699,7 @@ def themes_index(lessons: Sequence[Lesson]) -> list[tuple[ThemeRef, list[Lesson]
 
 
 __all__ = [
-    "Lesson", "TrickView", "PlayView", "HandView", "SuitHolding", "InferenceView", "InferenceLine", "SeatNews",
+    "Lesson", "TrickView", "PlayView", "HandView", "SuitHolding", "InferenceView", "SeatNews",
     "SuitKnowledge", "SeatKnowledge", "DepartureView", "AnalysisNote",
     "ErratumView", "EndingView", "ResultView", "ProblemView", "SolutionView", "ThemeRef",
     "THEMES", "POSITIONS", "build_lesson", "themes_of", "themes_index", "position_of",

@@ -29,6 +29,83 @@ class Stated:
     loc: SourceLocation
 
 
+#: Law 72: what the adversaries of a revoking side may take, per revoke
+REVOKE_PENALTIES = ("tricks", "add", "deduct", "none")
+#: Law 76: what they may require when a revoke is corrected before it is established
+CORRECTION_PENALTIES = ("exposed", "highest", "lowest", "none")
+#: how a card came to be exposed, and the law that makes it so
+EXPOSURES = {"dropped": 56, "played-in-error": 56, "claim": 58, "concession": 58, "named": 60}
+#: Laws 62-63: what the adversaries may do after a lead out of turn
+OUT_OF_TURN_PENALTIES = ("exposed", "suit", "none")
+
+
+@dataclass(frozen=True)
+class Revoke:
+    """A revoke recorded at a trick (Laws 71-82).
+
+    Established (the default): ``card`` is among the trick's cards and the
+    adversaries' choice under Law 72 is ``penalty``. Corrected before it was
+    established (Law 76): ``card`` was played and taken back, the trick's cards
+    hold the proper card, and ``penalty`` is the choice under Law 76.
+    """
+
+    card: CardRef
+    penalty: str
+    corrected: bool
+    loc: SourceLocation
+    penalty_loc: SourceLocation
+
+
+@dataclass(frozen=True)
+class Exposure:
+    """Cards exposed during a trick (dropped, played in error, shown in a claim)."""
+
+    cards: tuple[CardRef, ...]
+    how: str  # a key of EXPOSURES
+    loc: SourceLocation
+
+
+@dataclass(frozen=True)
+class LeadOutOfTurn:
+    """A card led out of turn at this trick (Laws 62-63).
+
+    Usually the card is taken back and the trick's cards are the play from the
+    proper leader. With ``stands`` all three others played to the false lead,
+    so the trick stands as played (Law 63): its cards begin with this card.
+    """
+
+    card: CardRef
+    penalty: str  # one of OUT_OF_TURN_PENALTIES
+    loc: SourceLocation
+    penalty_loc: SourceLocation
+    stands: bool = False
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call the adversaries make at this trick (Laws 61, 64-66, 76, 86).
+
+    Exactly one of: ``card`` (an exposed card, to be played when legal),
+    ``seat`` with ``play`` ``highest``/``lowest`` (of the suit led), or
+    ``suit`` (to be led by this trick's leader if he holds it).
+    """
+
+    loc: SourceLocation
+    card: CardRef | None = None
+    seat: Seat | None = None
+    play: str | None = None
+    suit: Suit | None = None
+
+
+@dataclass(frozen=True)
+class HonoursCall:
+    """Long whist: a player at eight calls honours (Dick's Hand-Book)."""
+
+    by: Seat
+    answer: bool | None  # partner's answer to "can you one?"; None when the caller shows three or four
+    loc: SourceLocation
+
+
 @dataclass
 class TrickRecord:
     index: int  # 0-based; users see index + 1
@@ -42,6 +119,15 @@ class TrickRecord:
     remark_loc: SourceLocation | None = None
     note: str | None = None  # an editor's note: ours, beyond what the book says
     infer: list[Stated] = field(default_factory=list)  # author-stated inferences (text)
+    # irregularities recorded at this trick, applied by the replay as the laws direct
+    revokes: list[Revoke] = field(default_factory=list)
+    exposed: list[Exposure] = field(default_factory=list)
+    out_of_turn: LeadOutOfTurn | None = None
+    calls: list[Call] = field(default_factory=list)
+
+    @property
+    def irregular(self) -> bool:
+        return bool(self.revokes or self.exposed or self.out_of_turn or self.calls)
 
     @property
     def number(self) -> int:
@@ -125,6 +211,7 @@ class HandFile:
     task: Task | None = None
     solutions: list[Solution] = field(default_factory=list)
     notes: str | None = None
+    honours_call: HonoursCall | None = None  # long whist only
     #: where each top-level key was written, for messages about the whole file
     key_locs: dict[str, SourceLocation] = field(default_factory=dict)
 

@@ -4,7 +4,7 @@ impossible play.
 :func:`replay` is the checked path. It takes each trick's cards in play order
 from its leader; the seat of each card is therefore fixed by the turn, and the
 engine checks that this seat holds the card, has not played it, and follows
-suit when it can. It derives each trick's winner, the next leader and the
+suit when it can (unless the file records the revoke). It derives each trick's winner, the next leader and the
 running tally. The first illegal play stops the replay (nothing after it can
 be trusted) with an :class:`IllegalPlayError` that carries ``trick_index`` and
 ``play_index`` so the caller can point at the card in the file.
@@ -15,7 +15,7 @@ integer arithmetic only, which is what makes replay fast.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import AbstractSet, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import Card, Suit
 from .errors import IllegalPlayError
@@ -100,8 +100,17 @@ def replay(
     leader: Seat,
     tricks: Sequence[Sequence[Card]],
     shown: Sequence[bool] | None = None,
+    revokes: AbstractSet[tuple[int, Card]] = frozenset(),
+    leaders: Mapping[int, Seat] | None = None,
 ) -> Replay:
     """Replay ``tricks`` (each in play order from its leader) on ``hands``.
+
+    ``revokes`` holds (trick index, card) for each revoke the file records:
+    such a card is allowed not to follow suit (the laws then decide what it
+    costs, :mod:`whistbook.laws`). Every other failure to follow is an error.
+    ``leaders`` maps a trick index to the seat that led it out of turn when
+    the trick stood (Law 63); every other trick is led by the winner of the
+    one before.
 
     :raises IllegalPlayError: at the first play that breaks the laws, with
         ``trick_index`` and ``play_index`` set (0-based).
@@ -124,6 +133,8 @@ def replay(
             err = IllegalPlayError(f"trick {ti + 1} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a trick takes one card from each of the four players")
             err.trick_index, err.play_index = ti, min(len(cards), 4) - 1 if cards else 0  # type: ignore[attr-defined]
             raise err
+        if leaders and ti in leaders:
+            lead = int(leaders[ti])
         seat = lead
         led = cards[0] // 13
         for pi in range(4):
@@ -132,7 +143,7 @@ def replay(
             if c not in h:
                 raise _not_held(c, seat, ti, pi, held, played_at, start)
             s = c // 13
-            if pi and s != led and counts[seat][led]:
+            if pi and s != led and counts[seat][led] and (ti, c) not in revokes:
                 raise _revoke(c, seat, ti, pi, led, h)
             h.remove(c)
             counts[seat][s] -= 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import textwrap
 
+from . import wording
 from .cards import SUITS, Card, format_holding
 from .laws import CheckedHand, describe_result
 from .scoring import score_text
@@ -55,6 +56,8 @@ def render_text(ch: CheckedHand, *, ascii_only: bool = False, width: int = 78) -
         out.append(f"Trumps: {hf.trumps.plural}; {hf.leader} leads.")
         if hf.task:
             out.append(f"Task: {hf.task.text or f'{hf.task.side} to take {hf.task.tricks} tricks'}")
+    for r in ch.rulings_at(0):
+        out += textwrap.wrap(_ruling_text(r, ascii_only), width)
     out.append("")
     shown_done = False
     for rec, trick in zip(hf.tricks, rp.tricks):
@@ -68,6 +71,8 @@ def render_text(ch: CheckedHand, *, ascii_only: bool = False, width: int = 78) -
             cells.append(f"{mark}{p.seat} {_card(p.card, ascii_only):>3}{win}")
         ab, yz = trick.tally
         out.append(f"Trick {trick.number:>2}  " + "  ".join(cells) + f"   {trick.winner} wins   AB {ab}, YZ {yz}")
+        for r in ch.rulings_at(trick.number):
+            out += textwrap.wrap(_ruling_text(r, ascii_only), width, initial_indent="  ! ", subsequent_indent="    ")
         if rec.remark:
             for para in rec.remark.strip().split("\n\n"):
                 out += textwrap.wrap(_sym(" ".join(para.split()), ascii_only), width, initial_indent="    ", subsequent_indent="    ")
@@ -95,6 +100,11 @@ def render_text(ch: CheckedHand, *, ascii_only: bool = False, width: int = 78) -
     out.append("")
     if ch.score:
         sc = ch.score
+        penalty = wording.text(wording.penalty_words(sc), symbols=not ascii_only)
+        if penalty:
+            out += textwrap.wrap(f"First in the scoring: {penalty}", width)
+        if sc.tricks_played and sc.tricks_played != sc.tricks:
+            out.append(f"Tricks as played: AB {sc.tricks_played[Side.AB]}, YZ {sc.tricks_played[Side.YZ]}.")
         out.append(f"Tricks: AB {sc.tricks[Side.AB]}, YZ {sc.tricks[Side.YZ]}.  Result: {describe_result(sc)}.")
         out.append(f"Score after the hand: AB {sc.after[Side.AB]}, YZ {sc.after[Side.YZ]}"
                    + (f" ({sc.game} win the game" + (f", a {sc.game_value_name}" if sc.game_value_name else "") + ")."
@@ -103,6 +113,21 @@ def render_text(ch: CheckedHand, *, ascii_only: bool = False, width: int = 78) -
     for d in notes:
         out.append(f"{d.level}: {d.message}")
     return _sym("\n".join(out) + "\n", ascii_only)
+
+
+def _ruling_text(r, ascii_only: bool) -> str:
+    said = wording.text(wording.ruling(r), symbols=not ascii_only)
+    ref = wording.law_ref(r.laws)
+    return f"{said} ({ref})" if ref else said
+
+
+def ruling_json(r) -> dict:
+    """One irregularity as data, with its sentence as ``text``."""
+    return {
+        "kind": r.kind, "seat": str(r.seat), "laws": list(r.laws), "cards": [str(c) for c in r.cards],
+        "penalty": r.penalty, "suit": r.suit.letter if r.suit is not None else None, "how": r.how,
+        "answer": r.answer, "text": wording.text(wording.ruling(r)),
+    }
 
 
 def to_json(ch: CheckedHand) -> dict:
@@ -119,7 +144,21 @@ def to_json(ch: CheckedHand) -> dict:
         result = {"side": str(sc.by_cards_side), "by_cards": sc.by_cards,
                   "honours": {str(s): sc.honours_points[s] for s in Side},
                   "game": sc.game is not None}
-    return {
+        if sc.penalties:  # keys present only when the laws changed the scoring
+            result["penalties"] = [{"revoked": str(side), "penalty": how} for side, how in sc.penalties]
+            result["tricks_played"] = {str(s): n for s, n in (sc.tricks_played or sc.tricks).items()}
+            result["tricks_scored"] = {str(s): n for s, n in sc.tricks.items()}
+        if sc.honours_called is not None:
+            result["honours_called"] = str(sc.honours_called)
+    tricks = []
+    for t in rp.tricks:
+        tj = {"number": t.number, "leader": str(t.leader), "cards": [str(p.card) for p in t.plays],
+              "winner": str(t.winner), "shown": t.shown, "tally": {"AB": t.tally[0], "YZ": t.tally[1]}}
+        rulings = ch.rulings_at(t.number)
+        if rulings:  # only on tricks where an irregularity is recorded
+            tj["irregularities"] = [ruling_json(r) for r in rulings]
+        tricks.append(tj)
+    data = {
         "title": hf.title,
         "theme": hf.theme,
         "viewpoint": str(hf.known_hand) if hf.known_hand is not None else None,
@@ -128,15 +167,14 @@ def to_json(ch: CheckedHand) -> dict:
         "trumps": hf.trumps.letter,
         "score_before": {str(s): n for s, n in hf.score.items()} if hf.score else None,
         "deal": {str(s): [str(c) for c in sorted(rp.hands[s], key=lambda c: (c.suit, -c.rank))] for s in SEATS},
-        "tricks": [
-            {"number": t.number, "leader": str(t.leader), "cards": [str(p.card) for p in t.plays],
-             "winner": str(t.winner), "shown": t.shown, "tally": {"AB": t.tally[0], "YZ": t.tally[1]}}
-            for t in rp.tricks
-        ],
+        "tricks": tricks,
         "claim": claim,
         "result": result,
         "score_after": {str(s): n for s, n in sc.after.items()} if sc else None,
     }
+    if ch.rulings_at(0):
+        data["honours_call"] = ruling_json(ch.rulings_at(0)[0])
+    return data
 
 
 def render_json(ch: CheckedHand) -> str:

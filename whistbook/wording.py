@@ -17,7 +17,7 @@ Two registers:
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence, Union
+from typing import Iterable, NamedTuple, Sequence, Union
 
 from .cards import NUMBER_WORDS, RANK_NAMES, Card, Suit, number_word
 
@@ -217,5 +217,191 @@ def departure(dep) -> Words:
             f"{dep.found_at} show it.",)
 
 
+# --- what is new at a trick, one line per seat ---------------------------------------------
+
+
+class Clause(NamedTuple):
+    """One part of a seat's line of news: its words, the rule it rests on (to link), and
+    what joins it to the clause before (``"; "``, or ``", "`` when it runs on the same phrase)."""
+
+    words: Words
+    rule: str | None
+    certainty: str
+    sep: str = "; "
+
+
+#: the short qualifier of each certainty in a line of news
+_SHORT = {"certain": "", "presumed": "presumably ", "probable": "perhaps "}
+
+
+def news(infs: Sequence) -> tuple[Clause, ...]:
+    """A seat's new inferences at one trick as a few short clauses.
+
+    The picture of what is known already shows every count and card, so the
+    line says only what changed, as briefly as it can: only an exact count
+    is written, not one that a void or a certain count already gives; a
+    seat's lacks run together as one phrase ("presumably no ♦Q, ♣K"), and so
+    do its holdings and the suits it has no more of, each part linked to the
+    rule it rests on.
+    """
+    voids = {(i.suit, i.certainty) for i in infs if i.kind == "void"}
+    void_suits = {s for s, _ in voids}
+    certain_counts = {i.suit for i in infs if i.kind == "count" and i.certainty == "certain"}
+    out: list[Clause] = []
+    #: phrases that run on: (phrase, certainty) -> rule -> cards or suits, in order of first appearance
+    runs: dict[tuple[str, str], dict[str | None, list]] = {}
+    for i in infs:
+        if i.kind == "count":
+            # the picture shows every range; only an exact count is worth a word
+            if (i.low != i.high or i.suit in void_suits or (i.certainty != "certain" and i.suit in certain_counts)
+                    or i.certainty == "probable"):
+                continue
+            out.append(Clause(_count_clause(i), i.rule, i.certainty))
+        elif i.kind == "void":
+            if i.certainty != "certain" and (i.suit, "certain") in voids:
+                continue
+            phrase_key = "shows" if i.certainty == "certain" and i.rule == "show_out" else "void"
+            runs.setdefault((phrase_key, i.certainty), {}).setdefault(i.rule, []).append(i.suit)
+        elif i.kind == "holds" and i.rule == "turn_up_card":
+            out.append(Clause(("holds the turn-up ", *i.cards), i.rule, i.certainty))
+        elif i.kind in ("holds", "lacks"):
+            runs.setdefault((i.kind, i.certainty), {}).setdefault(i.rule, []).extend(i.cards)
+        else:
+            out.append(Clause(phrase(i), i.rule, i.certainty))
+    for (kind, certainty), by_rule in runs.items():
+        q = _SHORT[certainty]
+        head, tail = {"holds": (q or "has ", ""), "lacks": (f"{q}no ", ""), "shows": ("shows out of ", ""),
+                      "void": (f"{q}no ", " left")}[kind]
+        rules = list(by_rule.items())
+        for k, (rule, items) in enumerate(rules):
+            words: list[Word] = [head] if k == 0 else []
+            words += _cards(items, "and" if kind == "holds" else "or")
+            if k == len(rules) - 1 and tail:
+                words.append(tail)
+            out.append(Clause(tuple(words), rule, certainty, "; " if k == 0 else ", "))
+    return tuple(out)
+
+
+def _count_clause(inf) -> Words:
+    lo, hi = inf.low, inf.high
+    if lo is not None and lo == hi:
+        n = f"{lo}"
+    elif hi is None:
+        n = f"{lo}+"
+    elif lo is None or lo == 0:
+        n = f"≤{hi}"
+    else:
+        n = f"{lo}–{hi}"
+    return (f"{_SHORT[inf.certainty]}{n} ", inf.suit)
+
+
+def words_count(words: Words) -> int:
+    """How many words a reader meets in ``words``: a card or a suit counts as one."""
+    n = 0
+    for w in words:
+        n += 1 if isinstance(w, (Card, Suit)) else len(w.split())
+    return n
+
+
 __all__ = ["Word", "Words", "NUMBER_WORDS", "number_word", "page_ref", "join", "cards_words", "text", "rule_title",
-           "citation", "sentence", "phrase", "sentence_text", "departure"]
+           "citation", "sentence", "phrase", "sentence_text", "departure", "Clause", "news", "words_count"]
+
+
+# --- irregularities (the laws in play) ---------------------------------------------------
+
+_HOW_EXPOSED = {
+    "dropped": "dropped face up",
+    "played-in-error": "played in error",
+    "claim": "shown in claiming the rest",
+    "concession": "shown in conceding",
+    "named": "named while detached from the hand",
+}
+
+
+def law_ref(laws: Sequence[int]) -> str:
+    """``Law 72``, ``Laws 62-63``, ``Laws 71, 73``."""
+    ns = sorted(set(laws))
+    if not ns:
+        return ""
+    if len(ns) == 1:
+        return f"Law {ns[0]}"
+    if ns == list(range(ns[0], ns[-1] + 1)):
+        return f"Laws {ns[0]}-{ns[-1]}" if len(ns) > 1 else f"Law {ns[0]}"
+    return "Laws " + ", ".join(map(str, ns))
+
+
+def ruling(r) -> Words:
+    """What happened and what the law does about it, for a
+    :class:`whistbook.laws.Ruling`, without the law reference (see :func:`law_ref`)."""
+    seat, adv = r.seat, r.seat.side.other
+    cards = r.cards
+    if r.kind == "revoke":
+        # the adversaries choose their penalty at the end of the hand: the score says which
+        return (f"{seat} revokes: he plays ", cards[0], f" to a {r.suit.singular} lead while holding a {r.suit.singular}. "
+                "The revoke is established once his side plays to the next trick or the trick is quitted.")
+    if r.kind == "revoke-corrected":
+        head: Words = (f"{seat} plays ", cards[0], f" to a {r.suit.singular} lead while holding one, and corrects it "
+                       "before the revoke is established. ")
+        if r.penalty == "exposed":
+            return head + (f"{adv} leave ", cards[0], " exposed, liable to be called.")
+        if r.penalty in ("highest", "lowest"):
+            return head + (f"{adv} have him play his {r.penalty} {r.suit.singular}, ", cards[1], ".")
+        return head + (f"{adv} exact no penalty.",)
+    if r.kind == "exposed":
+        return (f"{seat}'s ",) + _card_list(cards) + (f" {'is' if len(cards) == 1 else 'are'} {_HOW_EXPOSED.get(r.how or '', 'exposed')}: "
+                                                    "an exposed card is liable to be called.",)
+    if r.kind == "out-of-turn":
+        head = (f"{seat} leads ", cards[0], " out of turn. ")
+        if r.penalty == "exposed":
+            return head + (f"{adv} call the card: it stays exposed until he plays it.",)
+        if r.penalty == "stands":
+            return (f"{seat} leads ", cards[0], " out of turn, and all three others play to it: the trick stands.")
+        if r.penalty == "suit":
+            return head + (f"He takes it back, and {adv} will call a suit at the next lead by {seat} or his partner.",)
+        return head + (f"{adv} exact no penalty.",)
+    if r.kind == "call-card":
+        return (f"{adv} call {seat}'s exposed ", cards[0], ", and he plays it.")
+    if r.kind == "call-play":
+        return (f"{adv} call on {seat} to play his {r.penalty} {r.suit.singular}: ", cards[0], ".")
+    if r.kind == "call-suit":
+        if r.penalty == "spent":
+            return (f"{adv} call {r.suit.plural} from {seat}, who has none: the penalty is spent.",)
+        return (f"{adv} call {r.suit.plural} from {seat}, who must lead one: ", cards[0], ".")
+    if r.kind == "honours-call":
+        if r.answer is None:
+            return (f"At eight, {seat} shows his honours before he plays: they score before the tricks.",)
+        if r.answer:
+            return (f"At eight, {seat} asks his partner whether he holds an honour; {seat.partner} has one, "
+                    "and their honours score before the tricks.",)
+        return (f"At eight, {seat} asks his partner whether he holds an honour; {seat.partner} has none, "
+                "and the call comes to nothing.",)
+    return (r.kind,)
+
+
+def _card_list(cards: Sequence[Card]) -> Words:
+    out: list[Word] = []
+    for i, c in enumerate(cards):
+        if i:
+            out.append(" and " if i == len(cards) - 1 else ", ")
+        out.append(c)
+    return tuple(out)
+
+
+def penalty_words(score) -> Words:
+    """The revoke penalties and called honours in a :class:`whistbook.scoring.Score`, first in the scoring."""
+    parts: list[str] = []
+    for side, how in score.penalties:
+        adv = side.other
+        if how == "tricks":
+            parts.append(f"{side} revoked: {adv} take three of their tricks (Law 72)")
+        elif how == "add":
+            parts.append(f"{side} revoked: {adv} add three points (Law 72)")
+        elif how == "deduct":
+            parts.append(f"{side} revoked: three points are taken from their score (Law 72)")
+    if score.penalties:
+        sides = {s for s, _ in score.penalties}
+        parts.append(" and ".join(str(s) for s in sorted(sides)) + " cannot win the game or pass "
+                     + ("four" if score.rules == "short" else "nine") + " on this hand (Laws 81-82)")
+    if score.honours_called is not None:
+        parts.append(f"{score.honours_called}'s honours, called at eight, score before the tricks")
+    return ("; ".join(parts) + ".",) if parts else ()

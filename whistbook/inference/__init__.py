@@ -45,7 +45,12 @@ def explain(checked: CheckedHand, seat: Seat | None = None) -> Explanation:
     viewer = seat if seat is not None else (hf.known_hand if hf.known_hand is not None else Seat.A)
     size = len(rp.hands[0])
     turn_up = hf.turn_up.card if hf.turn_up is not None else None
-    eng = Engine({s: rp.hands[s] for s in SEATS}, rp.trumps, rp.tricks, viewer, turn_up, hf.dealer, size)
+    revokes = frozenset((r.trick, r.cards[0]) for r in checked.rulings if r.kind == "revoke")
+    forced = frozenset((r.trick, r.cards[-1]) for r in checked.rulings
+                       if r.kind in ("call-card", "call-play")
+                       or (r.kind == "revoke-corrected" and r.penalty in ("highest", "lowest")))
+    eng = Engine({s: rp.hands[s] for s in SEATS}, rp.trumps, rp.tricks, viewer, turn_up, hf.dealer, size,
+                 revokes, forced)
     runs = eng.run()
     return build(eng, runs)
 

@@ -96,6 +96,20 @@ def weak_leads(h: int) -> frozenset[int]:
     return frozenset({top})
 
 
+def likely_opened(h: int) -> bool:
+    """Whether a player would choose to open this suit at all. An ace, king
+    or queen with one small card is among the worst suits to open (p. 73),
+    and a single king or queen could only fall to the ace, so a player who
+    has a choice opens neither (Hand XVI trick 3, Hand XXXVII trick 6)."""
+    n = popcount(h)
+    top = high(h)
+    if n == 1:
+        return top not in (K, Q)
+    if n == 2 and top >= Q:
+        return has(h, top - 1)
+    return True
+
+
 def low_card_first(h: int, trumps: bool) -> bool:
     """True when the prescribed opening card is a low (count-showing) card."""
     f = first_leads(h, trumps)
@@ -120,7 +134,9 @@ def second_leads(h0: int, f: int, won: bool, beaten_by: int, queen_fell: bool,
     def orig4() -> frozenset[int]:
         if american:
             return frozenset({fourth})
-        return frozenset(_bits(h0 & below(f)))
+        # the count need not be shown: the fourth-best or the lowest, but not
+        # a higher card, which would read as the top of a sequence (Hand XVIII)
+        return frozenset({fourth, low(h0)})
 
     if g(A) and g(K) and g(Q) and g(J):
         return frozenset({A} if trumps else {J})
@@ -196,6 +212,10 @@ def return_cards(h: int, gone: int, trumps: bool) -> frozenset[int]:
     out = {top if n == 2 else low(h)}
     m = master(gone)
     if m >= 0 and has(h, m):
+        if trumps:
+            # returning partner's trumps with the best one left, a player
+            # draws with it rather than leading a small one (Hand XIII, trick 3)
+            return frozenset({m, seq_low(h, gone, m)})
         out.add(m)
         out.add(seq_low(h, gone, m))
     elif not trumps and m >= 0:
@@ -294,16 +314,19 @@ def second_hand_cards(h: int, gone: int, led: int, rnd: int, trumps: bool) -> fr
         if not trumps and rnd == 2:
             return frozenset({ms})
         out.add(ms)
-    if trumps or led >= J:
+    if led >= J:
         out.update(seq_low(h, gone, c, led) for c in _bits(beat))
     return frozenset(out)
 
 
 def third_hand_cards(h: int, gone: int, led: int, w: int, w_partner: bool, rnd: int,
-                     w_trumped: bool) -> frozenset[int]:
+                     w_trumped: bool, trumps: bool = False) -> frozenset[int]:
     """Third hand: high (the lowest of his top sequence, or the A-Q finesse),
     cheapest over a second-hand card that wins, lowest when he cannot head the
-    trick or his partner's card is as good as his own."""
+    trick or his partner's card is as good as his own (in a plain suit he may
+    instead throw his top card to unblock partner's suit, pp. 96-101; in
+    trumps he does not overtake, so a king put on partner's queen was single,
+    Hand XXXVIII, trick 7)."""
     L = low(h)
     if w_trumped:
         return frozenset({L})
@@ -312,7 +335,7 @@ def third_hand_cards(h: int, gone: int, led: int, w: int, w_partner: bool, rnd: 
     if w_partner:
         live_above = FULL & ~gone & above(w) & ~h
         if not live_above:
-            return frozenset({L, top}) if top > w else frozenset({L})
+            return frozenset({L, top}) if top > w and not trumps else frozenset({L})
     beat = h & above(w)
     if not beat:
         return frozenset({L})
@@ -371,6 +394,14 @@ def ruff_cards(t: int, gone: int, w_trump: int, pos: int) -> frozenset[int] | No
     return frozenset(seq_low(t, gone, c, w_trump) for c in _bits(beat))
 
 
+def cards_between(won: int, led: int, gone: int, seen: int) -> int:
+    """Win high, lead lower (pp. 113-114): a player who won a round with ``won``
+    when a lower card would have done, and then leads ``led``, a lower card
+    that would also have won, holds every live card between the two (``gone``:
+    cards played; ``seen``: cards known to be elsewhere). The mask he must hold."""
+    return FULL & above(led) & below(won) & ~gone & ~seen
+
+
 # ---------------------------------------------------------------- trump strength
 
 def call_strength(t: int) -> bool:
@@ -384,5 +415,5 @@ def call_strength(t: int) -> bool:
 __all__ = [
     "first_leads", "weak_leads", "second_leads", "return_cards", "continue_cards",
     "answer_call_cards", "second_hand_cards", "third_hand_cards", "fourth_hand_cards",
-    "ruff_cards", "call_strength", "low_card_first",
+    "ruff_cards", "call_strength", "low_card_first", "cards_between", "likely_opened",
 ]

@@ -19,7 +19,7 @@ presumption of the high card is withdrawn without a departure.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..cards import Card, Suit
 from ..seats import SEATS, Seat
@@ -35,7 +35,7 @@ LAYERS = ("certain", "presumed", "probable")
 #: second hand's and the third hand's choices in later rounds often are.
 RANK = {
     "second_hand_second_round_wins": 2, "lead_strongest_suit": 2, "continue_own_suit_lowest": 2,
-    "discard_top_shows_command": 2, "third_hand_on_honour_led": 1, "answer_to_call_count": 1,
+    "discard_top_shows_command": 2, "win_high_return_low": 2, "third_hand_on_honour_led": 1, "answer_to_call_count": 1,
     "high_after_high_count": 1, "second_hand_low": 1, "second_hand_honour_shows_sequence": 1,
     "third_hand_highest": 1, "call_for_trumps": 1, "echo": 1, "trump_fourth_best_count": 1,
 }
@@ -136,7 +136,23 @@ class Explanation:
         }
 
     def state_after(self, trick: int, layer: str) -> KState:
+        """The layer's constraint store after ``trick`` (about the deal)."""
         return self._states[trick - 1][LAYERS.index(layer)]
+
+    def played_count(self, trick: int, seat: Seat, suit: Suit) -> int:
+        """Cards of ``suit`` that ``seat`` has played by the end of ``trick``."""
+        return self._played[trick - 1][int(seat)][int(suit)]
+
+    def holders(self, trick: int, card: Card, layer: str) -> tuple[Seat, ...]:
+        """The seats that may hold ``card`` as dealt, in the layer after ``trick``."""
+        mask = self.state_after(trick, layer).poss[int(card)]
+        return tuple(s for s in SEATS if mask >> int(s) & 1)
+
+    def remaining(self, trick: int, seat: Seat, suit: Suit, layer: str) -> tuple[int, int]:
+        """Fewest and most cards of ``suit`` that ``seat`` still holds after ``trick``."""
+        lo, hi = self.state_after(trick, layer).length_range(int(seat), int(suit))
+        played = self.played_count(trick, seat, suit)
+        return lo - played, hi - played
 
 
 @dataclass
@@ -148,7 +164,6 @@ class Assumption:
     rule: str
     layer: int  # 1 presumed, 2 probable
     pred: Callable[[int], bool]  # over the seat's dealt holding of the suit (rank mask)
-    claim: str  # what it says, for departure messages
     active: bool = True
     withdrawn: str | None = None
     #: the predicate names the very card played (so a later signal can show
@@ -170,10 +185,79 @@ class _Play:
         self.cover = cover  # a second hand's card over the card led, possibly the foot of a sequence
 
 
+class Fact(NamedTuple):
+    """What the laws say a play shows, for every layer."""
+
+    kind: str  # "play" (the card was the seat's), "turn_up" (the dealer's), "void" (no more of the suit)
+    seat: int
+    card: int = -1  # for "play" and "turn_up"
+    suit: int = -1  # for "void"
+    kept: int = 0  # for "void": ranks of the suit the seat has played, which were his
+
+
+class SignalNote(NamedTuple):
+    """A signal read from a pattern of play (a call, an echo, an unblock, a first discard)."""
+
+    seat: int
+    rule: str
+    suit: int
+    tricks: tuple[int, ...]
+    cards: tuple[int, ...]
+    variant: str | None = None
+
+
+class Step(NamedTuple):
+    """A layer's cells after one step of a trick: the facts, or one presumption."""
+
+    kind: str  # "facts" | "rule"
+    assumption: "Assumption | None"
+    poss: list[int]
+    lens: list[list[int]]
+
+
+class TrickRun(NamedTuple):
+    """The engine's record of one trick: the layers before and after, the steps
+    that led from one to the other in each layer, and the signals read."""
+
+    number: int
+    before: list[KState]
+    after: list[KState]
+    steps: list[list[Step]]
+    notes: list[SignalNote]
+
+
+class _Seen(NamedTuple):
+    """One card of another player, as the presumptions read it."""
+
+    trick: int
+    pos: int  # 1 leads, 4 plays last
+    seat: int
+    card: int
+    led: int  # the card led to the trick
+
+    @property
+    def suit(self) -> int:
+        return self.card // 13
+
+    @property
+    def rank(self) -> int:
+        return self.card % 13
+
+    @property
+    def led_suit(self) -> int:
+        return self.led // 13
+
+
 class Engine:
     def __init__(self, hands, trumps: Suit | None, tricks, viewer: Seat, turn_up: Card | None,
-                 dealer: Seat | None, size: int) -> None:
+                 dealer: Seat | None, size: int, revokes: frozenset = frozenset(),
+                 forced: frozenset = frozenset()) -> None:
         self.hands = hands  # dealt hands by seat (only the viewer's are looked at)
+        # (trick number, card) of each recorded revoke: failing to follow there shows no void
+        self.revokes = frozenset((t, int(c)) for t, c in revokes)
+        # (trick number, card) of each card the laws made a player play (a called card,
+        # highest or lowest on demand): it says nothing of the player's choice
+        self.forced = frozenset((t, int(c)) for t, c in forced)
         self.trumps = None if trumps is None else int(trumps)
         self.tricks = tricks
         self.V = int(viewer)
@@ -202,6 +286,7 @@ class Engine:
         self.trump_led_by = [0] * 4  # first trick each seat led trumps (0 none)
         self.discarded = [False] * 4
         self.nocall_done = [False] * 4
+        self.refused = [False] * 4  # a refusal to force partner has been read
         self.seen_follow: dict[tuple[int, int], list[_Play]] = {}
         self.assumptions: list[Assumption] = []
         self.departures: list[Departure] = []
@@ -216,9 +301,9 @@ class Engine:
         """Mask of ranks ``s`` has played of ``S`` so far (to strip from a dealt holding)."""
         return self.played[s][S]
 
-    def _new(self, trick, seat, suit, rule, layer, pred, claim, rank: int | None = None) -> Assumption:
+    def _new(self, trick, seat, suit, rule, layer, pred, rank: int | None = None) -> Assumption:
         self._next_id += 1
-        a = Assumption(self._next_id, trick, seat, suit, rule, layer, pred, claim)
+        a = Assumption(self._next_id, trick, seat, suit, rule, layer, pred)
         a.rank = RANK.get(rule, 0) if rank is None else rank
         a.card_index = self._card_now
         self.assumptions.append(a)
@@ -231,162 +316,273 @@ class Engine:
     # -------------------------------------------------- presumptions of one play
 
     def _presume(self, t: int, pos: int, s: int, c: int, trick_cards, new: list[Assumption]) -> None:
-        S, i = c // 13, c % 13
-        self._card_now = i
-        led = trick_cards[0]
-        LS = led // 13
-        tr = self.trumps
-        trumps = S == tr
-        strip = self.played[s][S]
-        gone = self.gone[S]
-        partner = (s + 2) % 4
-        name = SEATS[s].name
-        cs = str(Card(Suit(S), i + 2))
+        """The presumptions one card of another player gives, by situation."""
+        self._card_now = c % 13
+        play = _Seen(t, pos, s, c, trick_cards[0])
         if pos == 1:
-            rnd = len(self.rounds[S]) + 1
-            prev = self.leads[s][S]
-            opener = self.opener[S]
-            if trumps and self.called[partner] and not prev:
-                new.append(self._new(t, s, S, "answer_to_call_count", 1,
-                                     _pred_in(strip, lambda h: cv.answer_call_cards(h), i),
-                                     f"{name}'s {cs} at trick {t} answered his partner's call as the rule directs"))
-            elif opener is None:
-                declared = self._declared_against(s)
-                room = self.size - t + 1 >= 5
-                if not self.any_lead[s] and room:
-                    if self.size - t + 1 >= 8:
-                        new.append(self._new(t, s, S, "lead_strongest_suit", 1,
-                                             lambda m, st=strip: popcount(m & ~st) >= 4,
-                                             f"{name} opened {Suit(S).plural} at trick {t} from four or more"))
-                    rid = "lead_fourth_best" if i <= 7 else "lead_table"
-                    new.append(self._new(t, s, S, rid, 1,
-                                         _pred_first(strip, trumps, i, declared,
-                                                     not trumps and self.size - t + 1 >= 8),
-                                         f"{name}'s {cs} at trick {t} was the card the Analysis of Leads prescribes"))
-                elif room:
-                    rid = "lead_fourth_best" if i <= 7 else "lead_table"
-                    new.append(self._new(t, s, S, rid, 1,
-                                         _pred_first(strip, trumps, i, declared, False),
-                                         f"{name}'s {cs} at trick {t} was the card his holding calls for"))
-                if trumps and not self.trump_led_by[s]:
-                    new.append(self._new(t, s, S, "trump_lead_strength", 2,
-                                         lambda m, st=strip: popcount(m & ~st) >= 4,
-                                         f"{name} led trumps at trick {t} holding four or more"))
-            elif opener == partner and not prev:
-                new.append(self._new(t, s, S, "return_count", 1,
-                                     _pred_in(strip, lambda h, g=gone, tt=trumps: cv.return_cards(h, g, tt), i),
-                                     f"{name}'s {cs} at trick {t} was the right card to return"))
-            elif opener == s and prev:
-                first_t, f = prev[0]
-                strip0 = self._strip_at(s, S, first_t)
-                if rnd == 2 and len(prev) == 1:
-                    r1 = self.tricks[first_t - 1]
-                    won = int(r1.winner) == s
-                    win_card = int(r1.winning_card)
-                    beaten_by = win_card % 13 if (not won and win_card // 13 == S
-                                                  and int(r1.winner) != partner) else -1
-                    qcard = S * 13 + 10
-                    queen_fell = qcard in r1.cards and int(r1.card_of(SEATS[s])) != qcard
-                    # the American count is not kept when trumps are declared
-                    # against the leader, nor late in the hand (App. A)
-                    american = not self._declared_against(s) and t < 8
-                    rid = "lead_low_after_high" if (f >= 8 and i < 8) else "high_after_high_count" if f >= 8 else "lead_table"
+            self._presume_lead(play, new)
+        elif play.suit == play.led_suit:
+            self._presume_follow(play, trick_cards, new)
+        elif play.suit == self.trumps:
+            self._presume_ruff(play, trick_cards, new)
+        else:
+            self._presume_discard(play, new)
 
-                    def p2(m, st0=strip0, st=strip, f=f, won=won, bb=beaten_by, qf=queen_fell, tt=trumps, am=american, i=i):
-                        res = cv.second_leads(m & ~st0, f, won, bb, qf, tt, am)
-                        return res is None or i in res
-                    new.append(self._new(t, s, S, rid, 1, p2,
-                                         f"{name}'s {cs} at trick {t} was the card the Analysis of Leads prescribes second"))
-                if rnd >= 3:
-                    def p3(m, st=strip, g=gone, i=i):
-                        res = cv.continue_cards(m & ~st, g)
-                        return res is None or i in res
-                    new.append(self._new(t, s, S, "continue_own_suit_lowest", 1, p3,
-                                         f"{name}'s {cs} at trick {t} was his lowest, holding no winner"))
-            return
-        # following, trumping or discarding
-        w_seat, w_card = _winner(trick_cards, pos - 1, self.tricks[t - 1].leader, tr)
-        w_partner = w_seat == partner
-        LS_trumps = LS == tr
-        if S == LS:
-            w_trumped = w_card // 13 != LS
-            w_i = w_card % 13
-            heading = not w_trumped and i > w_i
-            rank_low = None
-            rnd = len(self.rounds[LS])  # the current round is already counted
-            led_i = led % 13
-            if pos == 2:
-                acc = lambda h, g=gone, li=led_i, r=rnd, tt=LS_trumps: cv.second_hand_cards(h, g, li, r, tt)  # noqa: E731
-                rid_head = ("second_hand_honour_shows_sequence" if rnd == 1 else
-                            "second_hand_second_round_wins" if rnd == 2 else "lowest_of_sequence")
-                rid_low = ("second_hand_low" if rnd == 1 else
-                           "second_hand_second_round_wins" if rnd == 2 else "follow_lowest_when_not_winning")
-            elif pos == 3:
-                acc = lambda h, g=gone, li=led_i, wi=w_i, wp=w_partner, r=rnd, wt=w_trumped: cv.third_hand_cards(h, g, li, wi, wp, r, wt)  # noqa: E731
-                rid_head = "third_hand_highest"
-                if rnd >= 2:
-                    rank_low = 2
-                rid_low = "third_hand_on_honour_led" if (rnd == 1 and w_partner and led_i in (9, 8)) else "third_hand_highest"
-            else:
-                acc = lambda h, g=gone, wi=w_i, wp=w_partner, wt=w_trumped: cv.fourth_hand_cards(h, g, wi, wp, wt)  # noqa: E731
-                rid_head = "win_cheaply"
-                rid_low = "fourth_hand_wins_if_able"
-            if heading:
-                if pos == 2 and i < 8 and rnd == 1:
-                    rid_head = "second_hand_low"
-                a = self._new(t, s, S, rid_head, 1, _pred_in(strip, acc, i),
-                              f"{name}'s {cs} at trick {t} was the card the rules of play call for")
-                a.about_card = True
-                new.append(a)
-                if pos == 2 and rnd == 1 and i >= 8 and not (led_i >= 9):
-                    new.append(self._new(t, s, S, "second_hand_honour_shows_sequence", 2,
-                                         lambda m, st=strip: popcount(m & ~st) >= 2,
-                                         f"{name}'s {cs} at trick {t} was not a single card"))
-            else:
-                if self.opener[S] == partner and not LS_trumps:
-                    # in partner's suit a high card may be thrown to unblock it
-                    pl0 = lambda m, st=strip, i=i: low(m & ~st) == i or high(m & ~st) == i  # noqa: E731
-                else:
-                    pl0 = lambda m, st=strip, i=i: low(m & ~st) == i  # noqa: E731
-                a = self._new(t, s, S, "follow_lowest_when_not_winning", 1, pl0,
-                              f"{name}'s {cs} at trick {t} was his lowest {Suit(S).singular}")
-                a.about_card = True
-                new.append(a)
-                trivial = (pos == 4 and (w_partner or w_trumped)) or (pos == 3 and w_trumped)
-                if not trivial:
-                    def pl(m, st=strip, acc=acc):
-                        h = m & ~st
-                        return low(h) in acc(h)
-                    new.append(self._new(t, s, S, rid_low, 1, pl,
-                                         f"{name} could not properly have done better than his {cs} at trick {t}",
-                                         rank_low))
-            return
-        # not following
-        if S == tr:
-            w_trump = w_card % 13 if w_card // 13 == tr else -1
-            rid = "win_cheaply" if (pos == 4 or w_trump >= 0) else "lowest_of_sequence"
+    def _presume_lead(self, p: _Seen, new: list[Assumption]) -> None:
+        t, s, suit, rank = p.trick, p.seat, p.suit, p.rank
+        trumps = suit == self.trumps
+        strip = self.played[s][suit]
+        partner = (s + 2) % 4
+        earlier_leads = self.leads[s][suit]
+        opener = self.opener[suit]
+        left = self.size - t + 1  # cards each hand held before this trick
+        self._presume_win_high_lead_low(p, new)
+        self._presume_switch_after_return(p, new)
+        self._presume_refusal_to_force(p, new)
+        if trumps and self.called[partner] and not earlier_leads:
+            new.append(self._new(t, s, suit, "answer_to_call_count", 1,
+                                 _pred_in(strip, lambda h: cv.answer_call_cards(h), rank)))
+        elif opener is None:
+            self._presume_opening(p, strip, trumps, left, new)
+        elif opener == partner and not earlier_leads:
+            gone = self.gone[suit]
+            new.append(self._new(t, s, suit, "return_count", 1,
+                                 _pred_in(strip, lambda h: cv.return_cards(h, gone, trumps), rank)))
+        elif opener == s and earlier_leads:
+            self._presume_own_suit_again(p, strip, trumps, new)
 
-            def pr(m, st=strip, g=gone, wt=w_trump, p=pos, i=i):
-                res = cv.ruff_cards(m & ~st, g, wt, p)
-                return res is None or i in res
-            a = self._new(t, s, S, rid, 1, pr, f"{name} trumped at trick {t} with the card the rules call for")
+    def _presume_win_high_lead_low(self, p: _Seen, new: list[Assumption]) -> None:
+        """A player who won the last round of the suit higher than he needed
+        and now leads a lower card that would also have won it holds the cards
+        between (pp. 113-114)."""
+        rounds = self.rounds[p.suit]
+        if not rounds:
+            return
+        last = self.tricks[rounds[-1] - 1]
+        won = int(last.winning_card)
+        if int(last.winner) != p.seat or won // 13 != p.suit:
+            return
+        plays = [int(x.card) for x in last.plays]
+        if plays.index(won) != 3:
+            return  # second and third hands play high for other reasons; the fourth only to win
+        beaten = max((c % 13 for c in plays[:plays.index(won)] if c // 13 == p.suit), default=-1)
+        if not (beaten < p.rank < won % 13 and p.rank >= 8):
+            return  # only a high card led can be the foot of the winner's sequence
+        seen = sum(1 << (int(c) % 13) for c in self.hands[SEATS[self.V]] if int(c) // 13 == p.suit)
+        need = cv.cards_between(won % 13, p.rank, self.gone[p.suit], seen)
+        if need and not need & (need - 1):  # one card between: ace then queen marks the king
+            new.append(self._new(p.trick, p.seat, p.suit, "win_high_return_low", 1,
+                                 lambda m: m & need == need))
+
+    def _presume_switch_after_return(self, p: _Seen, new: list[Assumption]) -> None:
+        """A player who returned his partner's suit on his last lead and now
+        leads another suit has probably no more of partner's suit: with one he
+        would have gone on with it (pp. 79-81; Hand XXXVII, trick 3)."""
+        partner = (p.seat + 2) % 4
+        last = max(((t, x) for x in range(4) for t, _ in self.leads[p.seat][x]), default=None)
+        if last is None:
+            return
+        _, suit = last
+        if suit == p.suit or suit == self.trumps or self.opener[suit] != partner:
+            return
+        if self.leads[p.seat][suit][0][0] != last[0]:
+            return  # only the return itself, not a later lead of the suit
+        strip = self.played[p.seat][suit]
+        new.append(self._new(p.trick, p.seat, suit, "return_count", 2, lambda m: not m & ~strip))
+
+    def _presume_refusal_to_force(self, p: _Seen, new: list[Assumption]) -> None:
+        """A player who could force his partner (lead a plain suit the partner
+        has shown out of, while he still holds some) and leads something else
+        instead is probably not strong in trumps: three or fewer (pp. 131-133;
+        Hand XVI, trick 3). Read once per player."""
+        tr, state = self.trumps, self._pres_prev
+        if tr is None or p.suit == tr or state is None or self.refused[p.seat]:
+            return
+        partner = (p.seat + 2) % 4
+        for suit in range(4):
+            if suit in (tr, p.suit) or not self.rounds[suit]:
+                continue
+            if self._left(state, partner, suit)[1] > 0 or self._left(state, partner, tr)[1] <= 0:
+                continue
+            if self._left(state, p.seat, suit)[0] <= 0:
+                continue
+            self.refused[p.seat] = True
+            new.append(self._new(p.trick, p.seat, tr, "force_signals_trump_strength", 2,
+                                 lambda m: popcount(m) <= 3))
+            return
+
+    def _left(self, state: KState, seat: int, suit: int) -> tuple[int, int]:
+        """Fewest and most cards of ``suit`` that ``seat`` still holds, before this trick."""
+        if seat == self.V:
+            n = sum(1 for c in self.hands[SEATS[seat]] if int(c) // 13 == suit) - popcount(self.played[seat][suit])
+            return n, n
+        lo, hi = state.length_range(seat, suit)
+        n = popcount(self.played[seat][suit])
+        return lo - n, hi - n
+
+    def _presume_opening(self, p: _Seen, strip: int, trumps: bool, left: int, new: list[Assumption]) -> None:
+        """The first lead of a suit: from strength if it is the player's first
+        lead, as the Analysis of Leads or the weak-suit rule directs."""
+        t, s, suit, rank = p.trick, p.seat, p.suit, p.rank
+        declared = self._declared_against(s)
+        rule = "lead_fourth_best" if rank <= 7 else "lead_table"
+        if left < 5:
+            pass
+        elif not self.any_lead[s] or self._opened_low_trump_only(s):
+            if left >= 8:
+                new.append(self._new(t, s, suit, "lead_strongest_suit", 1,
+                                     lambda m: popcount(m & ~strip) >= 4))
+            new.append(self._new(t, s, suit, rule, 1,
+                                 _pred_first(strip, trumps, rank, declared, not trumps and left >= 8)))
+        else:
+            new.append(self._new(t, s, suit, rule, 1, _pred_first(strip, trumps, rank, declared, False)))
+        if not trumps and left >= 5:
+            new.append(self._new(t, s, suit, "lead_weak_suit_highest", 2,
+                                 lambda m: cv.likely_opened(m & ~strip)))
+        if trumps and not self.trump_led_by[s]:
+            new.append(self._new(t, s, suit, "trump_lead_strength", 2, lambda m: popcount(m & ~strip) >= 4))
+
+    def _opened_low_trump_only(self, s: int) -> bool:
+        """A player whose leads so far are a low trump from strength opens his
+        own long suit next, as after an original lead (p. 56, App. A)."""
+        tr = self.trumps
+        if tr is None or not self.leads[s][tr]:
+            return False
+        _, first_rank = self.leads[s][tr][0]
+        return first_rank <= 7 and all(not self.leads[s][x] for x in range(4) if x != tr)
+
+    def _presume_own_suit_again(self, p: _Seen, strip: int, trumps: bool, new: list[Assumption]) -> None:
+        """The second round of a player's own suit (the Analysis of Leads) and
+        later rounds (going on with the lowest when he holds no winner)."""
+        t, s, suit, rank = p.trick, p.seat, p.suit, p.rank
+        earlier_leads = self.leads[s][suit]
+        first_trick, first_rank = earlier_leads[0]
+        round_no = len(self.rounds[suit]) + 1
+        if round_no == 2 and len(earlier_leads) == 1:
+            dealt = self._strip_at(s, suit, first_trick)
+            first = self.tricks[first_trick - 1]
+            won = int(first.winner) == s
+            win_card = int(first.winning_card)
+            beaten_by = win_card % 13 if (not won and win_card // 13 == suit
+                                          and int(first.winner) != (s + 2) % 4) else -1
+            queen = suit * 13 + 10
+            queen_fell = queen in first.cards and int(first.card_of(SEATS[s])) != queen
+            # the American count is not kept when trumps are declared
+            # against the leader, nor late in the hand (App. A)
+            american = not self._declared_against(s) and t < 8
+            rule = ("lead_low_after_high" if (first_rank >= 8 and rank < 8) else
+                    "high_after_high_count" if first_rank >= 8 else "lead_table")
+
+            def second_lead_fits(m: int) -> bool:
+                allowed = cv.second_leads(m & ~dealt, first_rank, won, beaten_by, queen_fell, trumps, american)
+                return allowed is None or rank in allowed
+            new.append(self._new(t, s, suit, rule, 1, second_lead_fits))
+        if round_no >= 3:
+            gone = self.gone[suit]
+
+            def lowest_loser_fits(m: int) -> bool:
+                allowed = cv.continue_cards(m & ~strip, gone)
+                return allowed is None or rank in allowed
+            new.append(self._new(t, s, suit, "continue_own_suit_lowest", 1, lowest_loser_fits))
+
+    def _presume_follow(self, p: _Seen, trick_cards, new: list[Assumption]) -> None:
+        """Following suit: second, third or fourth hand, heading the trick or not."""
+        t, pos, s, suit, rank = p.trick, p.pos, p.seat, p.suit, p.rank
+        strip = self.played[s][suit]
+        gone = self.gone[suit]
+        win_seat, win_card = _winner(trick_cards, pos - 1, self.tricks[t - 1].leader, self.trumps)
+        partner_winning = win_seat == (s + 2) % 4
+        trumps_led = p.led_suit == self.trumps
+        trumped = win_card // 13 != p.led_suit
+        win_rank = win_card % 13
+        heading = not trumped and rank > win_rank
+        round_no = len(self.rounds[suit])  # the current round is already counted
+        led_rank = p.led % 13
+        low_firmness = None
+        if pos == 2:
+            def allowed(h: int) -> frozenset[int]:
+                return cv.second_hand_cards(h, gone, led_rank, round_no, trumps_led)
+            rule_head = ("second_hand_honour_shows_sequence" if round_no == 1 else
+                         "second_hand_second_round_wins" if round_no == 2 else "lowest_of_sequence")
+            rule_low = ("second_hand_low" if round_no == 1 else
+                        "second_hand_second_round_wins" if round_no == 2 else "follow_lowest_when_not_winning")
+            if heading and rank < 8 and round_no == 1:
+                rule_head = "second_hand_low"
+        elif pos == 3:
+            def allowed(h: int) -> frozenset[int]:
+                return cv.third_hand_cards(h, gone, led_rank, win_rank, partner_winning, round_no, trumped,
+                                           trumps_led)
+            rule_head = "third_hand_highest"
+            if round_no >= 2:
+                low_firmness = 2
+            rule_low = ("third_hand_on_honour_led" if (round_no == 1 and partner_winning and led_rank in (9, 8))
+                        else "third_hand_highest")
+        else:
+            def allowed(h: int) -> frozenset[int]:
+                return cv.fourth_hand_cards(h, gone, win_rank, partner_winning, trumped)
+            rule_head = "win_cheaply"
+            rule_low = "fourth_hand_wins_if_able"
+        if heading:
+            a = self._new(t, s, suit, rule_head, 1, _pred_in(strip, allowed, rank))
             a.about_card = True
             new.append(a)
+            if pos == 2 and round_no == 1 and rank >= 8 and led_rank < 9:
+                new.append(self._new(t, s, suit, "second_hand_honour_shows_sequence", 2,
+                                     lambda m: popcount(m & ~strip) >= 2))
             return
-        # a discard
-        m_i = master(gone)
-        if i < 8:
+        if self.opener[suit] == (s + 2) % 4 and not trumps_led:
+            # in partner's suit a high card may be thrown to unblock it
+            def lowest_fits(m: int) -> bool:
+                return low(m & ~strip) == rank or high(m & ~strip) == rank
+        else:
+            def lowest_fits(m: int) -> bool:
+                return low(m & ~strip) == rank
+        a = self._new(t, s, suit, "follow_lowest_when_not_winning", 1, lowest_fits)
+        a.about_card = True
+        new.append(a)
+        if (pos == 4 and (partner_winning or trumped)) or (pos == 3 and trumped):
+            return  # nothing better was called for
+
+        def could_not_do_better(m: int) -> bool:
+            h = m & ~strip
+            return low(h) in allowed(h)
+        new.append(self._new(t, s, suit, rule_low, 1, could_not_do_better, low_firmness))
+
+    def _presume_ruff(self, p: _Seen, trick_cards, new: list[Assumption]) -> None:
+        """Trumping: with the lowest trump that will do, or the lowest of equal ones."""
+        t, pos, s, suit, rank = p.trick, p.pos, p.seat, p.suit, p.rank
+        strip = self.played[s][suit]
+        gone = self.gone[suit]
+        _, win_card = _winner(trick_cards, pos - 1, self.tricks[t - 1].leader, self.trumps)
+        trump_on = win_card % 13 if win_card // 13 == self.trumps else -1
+        rule = "win_cheaply" if (pos == 4 or trump_on >= 0) else "lowest_of_sequence"
+
+        def ruff_fits(m: int) -> bool:
+            allowed = cv.ruff_cards(m & ~strip, gone, trump_on, pos)
+            return allowed is None or rank in allowed
+        a = self._new(t, s, suit, rule, 1, ruff_fits)
+        a.about_card = True
+        new.append(a)
+
+    def _presume_discard(self, p: _Seen, new: list[Assumption]) -> None:
+        """Throwing a high card: the master shows the command of the suit; the
+        second best shows it was the last card of the suit."""
+        t, s, suit, rank = p.trick, p.seat, p.suit, p.rank
+        strip = self.played[s][suit]
+        gone = self.gone[suit]
+        top = master(gone)
+        if rank < 8:
             return
-        if i == m_i:
-            def pd(m, st=strip, g=gone, i=i):
-                h = m & ~st
-                return _run_mask(h, g, i) == h
-            new.append(self._new(t, s, S, "discard_top_shows_command", 1, pd,
-                                 f"{name}'s discard of the {cs} at trick {t} showed the command of the suit"))
-        elif m_i >= 0 and next_live_below(m_i, gone) == i and not (self.V == s):
-            new.append(self._new(t, s, S, "discard_top_shows_command", 1,
-                                 lambda m, st=strip, i=i, mi=m_i: (m & ~st) == bit(i) or bool((m & ~st) >> mi & 1),
-                                 f"{name}'s discard of the {cs} at trick {t} was his last of the suit"))
+        if rank == top:
+            def commands(m: int) -> bool:
+                h = m & ~strip
+                return _run_mask(h, gone, rank) == h
+            new.append(self._new(t, s, suit, "discard_top_shows_command", 1, commands))
+        elif top >= 0 and next_live_below(top, gone) == rank and s != self.V:
+            def last_or_master(m: int) -> bool:
+                h = m & ~strip
+                return h == bit(rank) or bool(h >> top & 1)
+            new.append(self._new(t, s, suit, "discard_top_shows_command", 1, last_or_master))
 
     def _opened_high(self, s: int, S: int) -> bool:
         leads = self.leads[s][S]
@@ -402,7 +598,7 @@ class Engine:
     # -------------------------------------------------- signals: calls and echoes
 
     def _signals(self, t: int, pos: int, s: int, c: int, kind: str, withdraw: list[Assumption],
-                 new: list[Assumption], notes: list[tuple]) -> None:
+                 new: list[Assumption], notes: list[SignalNote]) -> None:
         S, i = c // 13, c % 13
         if pos == 1:
             return
@@ -439,24 +635,36 @@ class Engine:
                         # it was a signal after all, not a departure from rule
                         a.withdrawn = "signal"
                         self.departures = [d for d in self.departures if d.key != a.id]
+            self._revive(s, p.trick, withdraw)
             if sig in ("call_for_trumps", "echo") and tr is not None and not self.called[s]:
                 self.called[s] = t
                 need = 4
                 if sig == "call_for_trumps":
                     pred = cv.call_strength
-                    claim = f"{SEATS[s].name}'s call for trumps (tricks {p.trick} and {t}) showed strength in them"
                 else:
                     pred = lambda m, n=need: popcount(m) >= n  # noqa: E731
-                    claim = f"{SEATS[s].name}'s echo (tricks {p.trick} and {t}) showed four trumps or more"
-                new.append(self._new(t, s, tr, sig, 1, pred, claim))
-                notes.append((s, sig, S, (p.trick, t), (p.card, c), sig))
+                new.append(self._new(t, s, tr, sig, 1, pred))
+                notes.append(SignalNote(s, sig, S, (p.trick, t), (p.card, c)))
             elif sig == "trump_fourth_best_count" and p.card % 13 <= 5:
-                new.append(self._new(t, s, tr, sig, 1, lambda m: popcount(m) >= 5,
-                                     f"{SEATS[s].name} trumped high and then low, so he held five trumps or more"))
-                notes.append((s, sig, S, (p.trick, t), (p.card, c), sig))
+                new.append(self._new(t, s, tr, sig, 1, lambda m: popcount(m) >= 5))
+                notes.append(SignalNote(s, sig, S, (p.trick, t), (p.card, c)))
             elif sig == "unblock_partners_suit":
-                notes.append((s, sig, S, (p.trick, t), (p.card, c), sig))
+                notes.append(SignalNote(s, sig, S, (p.trick, t), (p.card, c)))
             break
+
+    def _revive(self, s: int, since: int, withdraw: list[Assumption]) -> None:
+        """Presumptions of ``s`` given up since ``since`` were given up while his
+        signal was read as an ordinary card: take them back, so the layer is
+        rebuilt without that card's presumption and keeps those that now fit
+        (Hand XXI: Z's call survives his knave under partner's ace)."""
+        keys = {d.key for d in self.departures if int(d.seat) == s and d.found_at >= since}
+        if not keys or not any(a.seat == s for a in withdraw):
+            return
+        for a in self.assumptions:
+            if a.id in keys and not a.active and a.withdrawn == "departure":
+                a.active = True
+                a.withdrawn = None
+        self.departures = [d for d in self.departures if d.key not in keys]
 
     def _may_be_cover(self, p: _Play) -> bool:
         up = next_live_above(p.card % 13, p.gone)
@@ -484,9 +692,7 @@ class Engine:
             if any(len(ps) >= 2 and not ps[0].heading and ps[1].card > ps[0].card and not ps[0].cover
                    for ps in by_suit.values()):
                 self.nocall_done[s] = True
-                new.append(self._new(t, s, tr, "no_call_negative", 2,
-                                     lambda m: not cv.call_strength(m),
-                                     f"{SEATS[s].name}, having had the chance to call and not calling, is not strong in trumps"))
+                new.append(self._new(t, s, tr, "no_call_negative", 2, lambda m: not cv.call_strength(m)))
 
     # -------------------------------------------------- layers
 
@@ -523,10 +729,10 @@ class Engine:
             try:
                 _apply_facts(st, facts, t)
                 st.propagate()
-                trial.append(("facts", None, _snap(st)))
+                trial.append(_step("facts", None, st))
                 for a in new_l:
                     self._apply(st, a)
-                    trial.append(("rule", a, _snap(st)))
+                    trial.append(_step("rule", a, st))
                 snaps.extend(trial)
                 return st
             except Contradiction:
@@ -537,11 +743,11 @@ class Engine:
         for a in self._ordered(L):
             if a.id not in fresh:
                 self._apply(st, a)
-        snaps.append(("facts", None, _snap(st)))
+        snaps.append(_step("facts", None, st))
         for a in new_l:
             if a.active:
                 self._apply(st, a)
-                snaps.append(("rule", a, _snap(st)))
+                snaps.append(_step("rule", a, st))
         return st
 
     def _drop(self, a: Assumption, t: int) -> None:
@@ -556,87 +762,100 @@ class Engine:
 
     # -------------------------------------------------- main loop
 
-    def run(self):
-        V = self.V
-        certain = KState(self.frame, self.hands[SEATS[V]])
+    def run(self) -> list[TrickRun]:
+        """Walk the play trick by trick; one :class:`TrickRun` a trick."""
+        certain = KState(self.frame, self.hands[SEATS[self.V]])
         certain.propagate()
         layers = [certain, certain.copy(), certain.copy()]
         out = []
         for trick in self.tricks:
-            t = trick.number
             prev = list(layers)
             self._pres_prev = layers[1]
             new: list[Assumption] = []
             withdraw: list[Assumption] = []
-            notes: list[tuple] = []
-            facts: list[tuple] = []
-            cards = [int(p.card) for p in trick.plays]
-            if t == 1 and self.turn_up is not None and self.dealer is not None and self.dealer != V:
-                facts.append(("turnup", int(self.turn_up), self.dealer))
-            LS = cards[0] // 13
-            for pos, p in enumerate(trick.plays, start=1):
-                s, c = int(p.seat), int(p.card)
-                S = c // 13
-                if pos == 1:
-                    kind = "lead"
-                elif S == LS:
-                    kind = "follow"
-                elif S == self.trumps:
-                    kind = "ruff"
-                else:
-                    kind = "discard"
-                if s != V:
-                    self._presume(t, pos, s, c, cards[:pos], new)
-                self._signals(t, pos, s, c, kind, withdraw, new, notes)
-                facts.append(("play", c, s))
-                if pos > 1 and S != LS:
-                    facts.append(("void", LS, s, self.played[s][LS]))
-                if pos == 1:
-                    heading = True
-                elif kind == "follow":
-                    _, wc = _winner(cards[:pos], pos - 1, trick.leader, self.trumps)
-                    heading = _heading(pos, c % 13, wc % 13, wc // 13 != LS, self.gone[S], len(self.rounds[S]))
-                elif kind == "ruff":
-                    # "heading" marks an overtrump here (a ruff over another trump)
-                    heading = any(x // 13 == self.trumps for x in cards[1:pos - 1])
-                else:
-                    heading = _winner(cards[:pos], pos, trick.leader, self.trumps)[0] == s
-                cover = (kind == "follow" and pos == 2 and not heading
-                         and c % 13 > cards[0] % 13 and len(self.rounds[S]) == 1)
-                self.history.append(_Play(t, pos, s, c, heading, kind, self.gone[S], cover))
-                if pos == 1:
-                    self.rounds[S].append(t)
-                    if self.opener[S] is None:
-                        self.opener[S] = s
-                    self.leads[s][S].append((t, c % 13))
-                    self.any_lead[s] = True
-                    if S == self.trumps and not self.trump_led_by[s]:
-                        self.trump_led_by[s] = t
-                if kind == "discard" and not self.discarded[s] and s != V:
-                    self.discarded[s] = True
-                    notes.append((s, "original_discard", S, (t,), (c,),
-                                  "original_discard_defensive" if self._declared_against(s) else "original_discard"))
-                self.gone[S] |= 1 << (c % 13)
-                self.played[s][S] |= 1 << (c % 13)
-                self.played_at[c] = t
-            self._no_call(t, new)
+            notes: list[SignalNote] = []
+            facts = self._read_trick(trick, new, withdraw, notes)
+            self._no_call(trick.number, new)
             for a in withdraw:
                 if a.active:
                     a.active = False
                     a.withdrawn = "signal"
-            # certain layer
-            snaps: list[list] = [[], [], []]
-            layers[0] = layers[0].copy()
-            _apply_facts(layers[0], facts, t)
-            layers[0].propagate()
-            snaps[0].append(("facts", None, _snap(layers[0])))
-            # presumed and probable layers
-            for L in (1, 2):
-                new_l = [a for a in new if a.active and a.layer <= L]
-                withdrawn = any(a.layer <= L for a in withdraw)
-                layers[L] = self._advance(L, prev[L], facts, t, new_l, withdrawn, snaps[L], layers[0])
-            out.append((t, prev, list(layers), snaps, notes))
+            out.append(self._advance_layers(trick.number, layers, prev, facts, new, withdraw, notes))
         return out
+
+    def _read_trick(self, trick, new: list[Assumption], withdraw: list[Assumption],
+                    notes: list[SignalNote]) -> list[Fact]:
+        """The facts of one trick, gathering its presumptions and signals on the way."""
+        t, V = trick.number, self.V
+        facts: list[Fact] = []
+        cards = [int(p.card) for p in trick.plays]
+        if t == 1 and self.turn_up is not None and self.dealer is not None and self.dealer != V:
+            facts.append(Fact("turn_up", self.dealer, card=int(self.turn_up)))
+        LS = cards[0] // 13
+        for pos, p in enumerate(trick.plays, start=1):
+            s, c = int(p.seat), int(p.card)
+            S = c // 13
+            kind = ("lead" if pos == 1 else "follow" if S == LS else "ruff" if S == self.trumps
+                    else "discard")
+            chosen = (t, c) not in self.forced  # a card the laws made him play says nothing
+            if s != V and chosen:
+                self._presume(t, pos, s, c, cards[:pos], new)
+            if chosen:
+                self._signals(t, pos, s, c, kind, withdraw, new, notes)
+            facts.append(Fact("play", s, card=c))
+            if pos > 1 and S != LS and (t, c) not in self.revokes:
+                facts.append(Fact("void", s, suit=LS, kept=self.played[s][LS]))
+            self._record(trick, pos, s, c, kind, cards, notes)
+        return facts
+
+    def _record(self, trick, pos: int, s: int, c: int, kind: str, cards: list[int],
+                notes: list[SignalNote]) -> None:
+        """Keep the public history of one card: how it stood in the trick, the
+        rounds and leads of its suit, a first discard, the cards gone."""
+        t, S, LS = trick.number, c // 13, cards[0] // 13
+        if pos == 1:
+            heading = True
+        elif kind == "follow":
+            _, wc = _winner(cards[:pos], pos - 1, trick.leader, self.trumps)
+            heading = _heading(pos, c % 13, wc % 13, wc // 13 != LS, self.gone[S], len(self.rounds[S]))
+        elif kind == "ruff":
+            # "heading" marks an overtrump here (a ruff over another trump)
+            heading = any(x // 13 == self.trumps for x in cards[1:pos - 1])
+        else:
+            heading = _winner(cards[:pos], pos, trick.leader, self.trumps)[0] == s
+        cover = (kind == "follow" and pos == 2 and not heading
+                 and c % 13 > cards[0] % 13 and len(self.rounds[S]) == 1)
+        self.history.append(_Play(t, pos, s, c, heading, kind, self.gone[S], cover))
+        if pos == 1:
+            self.rounds[S].append(t)
+            if self.opener[S] is None:
+                self.opener[S] = s
+            self.leads[s][S].append((t, c % 13))
+            self.any_lead[s] = True
+            if S == self.trumps and not self.trump_led_by[s]:
+                self.trump_led_by[s] = t
+        if kind == "discard" and not self.discarded[s] and s != self.V:
+            self.discarded[s] = True
+            notes.append(SignalNote(s, "original_discard", S, (t,), (c,),
+                                    "defensive" if self._declared_against(s) else None))
+        self.gone[S] |= 1 << (c % 13)
+        self.played[s][S] |= 1 << (c % 13)
+        self.played_at[c] = t
+
+    def _advance_layers(self, t: int, layers: list[KState], prev: list[KState], facts: list[Fact],
+                        new: list[Assumption], withdraw: list[Assumption], notes: list[SignalNote]) -> TrickRun:
+        """Bring the three layers past trick ``t``: the facts into the certain
+        layer, the facts and presumptions into the presumed and probable ones."""
+        steps: list[list[Step]] = [[], [], []]
+        layers[0] = layers[0].copy()
+        _apply_facts(layers[0], facts, t)
+        layers[0].propagate()
+        steps[0].append(_step("facts", None, layers[0]))
+        for L in (1, 2):
+            new_l = [a for a in new if a.active and a.layer <= L]
+            withdrawn = any(a.layer <= L for a in withdraw)
+            layers[L] = self._advance(L, prev[L], facts, t, new_l, withdrawn, steps[L], layers[0])
+        return TrickRun(t, prev, list(layers), steps, notes)
 
 
 # ------------------------------------------------------------------ small helpers
@@ -699,20 +918,19 @@ def _winner(cards, n: int, leader, trumps) -> tuple[int, int]:
     return (int(leader) + win) % 4, best
 
 
-def _apply_facts(st: KState, facts, t: int) -> None:
+def _apply_facts(st: KState, facts: list[Fact], t: int) -> None:
     sup = 1 << t
     for f in facts:
-        if f[0] == "play":
-            st.fix(f[1], f[2], sup)
-        elif f[0] == "turnup":
-            st.fix(f[1], f[2], 1)
+        if f.kind == "play":
+            st.fix(f.card, f.seat, sup)
+        elif f.kind == "turn_up":
+            st.fix(f.card, f.seat, 1)
         else:
-            S, s, keep = f[1], f[2], f[3]
-            base = S * 13
+            base = f.suit * 13
             for i in range(13):
-                if not keep >> i & 1 and st.poss[base + i] >> s & 1:
-                    st.remove(base + i, s, sup)
+                if not f.kept >> i & 1 and st.poss[base + i] >> f.seat & 1:
+                    st.remove(base + i, f.seat, sup)
 
 
-def _snap(st: KState):
-    return (st.poss[:], [row[:] for row in st.lens])
+def _step(kind: str, a: Assumption | None, st: KState) -> Step:
+    return Step(kind, a, st.poss[:], [row[:] for row in st.lens])

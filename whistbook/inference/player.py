@@ -92,7 +92,12 @@ def _lead(hand: list[Card], s: int, tb: _Table, trumps: int | None, t: int, rng:
     # 3. open a new suit as the Analysis of Leads directs
     fresh: list[Card] = []
     room = tb.size - t + 1 >= 5
-    first = not tb.any_lead[s]
+    # after opening with a low trump a player opens his own long suit next,
+    # which the engine reads as an original lead
+    trump_leads = tb.leads.get((s, trumps), []) if trumps is not None else []
+    first = not tb.any_lead[s] or (
+        bool(trump_leads) and trump_leads[0][1] <= 7
+        and all(not tb.leads.get((s, S)) for S in range(4) if S != trumps))
     for S in range(4):
         h = _mask(hand, S)
         if not h or tb.opener[S] is not None:
@@ -151,7 +156,7 @@ def _follow(hand: list[Card], s: int, trick: list[int], leader: int, tb: _Table,
             acc = cv.second_hand_cards(h, gone, trick[0] % 13, rnd, LS == trumps)
 
         elif pos == 3:
-            acc = cv.third_hand_cards(h, gone, trick[0] % 13, w_i, w_partner, rnd, w_trumped)
+            acc = cv.third_hand_cards(h, gone, trick[0] % 13, w_i, w_partner, rnd, w_trumped, LS == trumps)
         else:
             acc = cv.fourth_hand_cards(h, gone, w_i, w_partner, w_trumped)
         beats = lambda i: not w_trumped and i > w_i  # noqa: E731

@@ -45,7 +45,8 @@ def build(engine: Engine, runs) -> Explanation:
     dep_by_trick: dict[int, list[Departure]] = {}
     for d in engine.departures:
         dep_by_trick.setdefault(d.found_at, []).append(d)
-    for k, (t, prev, cur, snaps, notes) in enumerate(runs):
+    for k, run in enumerate(runs):
+        t, prev, cur, snaps, notes = run.number, run.before, run.after, run.steps, run.notes
         gone = played_by_trick[k]
         pc_now = counts_after[k]
         pc_prev = counts_after[k - 1] if k else [[0] * 4 for _ in range(4)]
@@ -70,10 +71,8 @@ def build(engine: Engine, runs) -> Explanation:
             counts[name] = {SEATS[s]: {Suit(S): _remaining(st, s, S, pc_now) for S in range(4)} for s in others}
         tricks_out.append(TrickExplanation(t, infs, knowledge, counts, dep_by_trick.get(t, [])))
         states.append(tuple(cur))
-    ex = Explanation(SEATS[V], tricks_out, list(engine.departures), list(engine.retracted))
-    ex._states = states
-    ex._played = counts_after
-    return ex
+    return Explanation(SEATS[V], tricks_out, list(engine.departures), list(engine.retracted),
+                       _states=states, _played=counts_after)
 
 
 def _remaining(st: KState, s: int, S: int, pc) -> tuple[int, int]:
@@ -99,9 +98,9 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
     out: list[Inference] = []
 
     def cause_of(test) -> tuple[str, object]:
-        for kind, a, snap in snaps:
-            if test(snap):
-                return kind, a
+        for step in snaps:
+            if test(step):
+                return step.kind, step.assumption
         return "facts", None
 
     def rule_for(kind, a, s, S, default="count_elimination") -> str:
@@ -140,7 +139,7 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
                     continue
                 if stronger is not None and rem(stronger.lens, s, S, pc_now)[1] <= 0:
                     continue
-                kind, a = cause_of(lambda snap: rem(snap[1], s, S, pc_now)[1] <= 0)
+                kind, a = cause_of(lambda snap: rem(snap.lens, s, S, pc_now)[1] <= 0)
                 if L == 0 and kind == "facts":
                     rule = "show_out" if (s, S) in showed_out else "count_elimination"
                 else:
@@ -160,8 +159,8 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
                 new_lo = new_hi = lo
             if new_lo is None and new_hi is None:
                 continue
-            kind, a = cause_of(lambda snap: (new_lo is None or rem(snap[1], s, S, pc_now)[0] >= new_lo)
-                               and (new_hi is None or rem(snap[1], s, S, pc_now)[1] <= new_hi))
+            kind, a = cause_of(lambda snap: (new_lo is None or rem(snap.lens, s, S, pc_now)[0] >= new_lo)
+                               and (new_hi is None or rem(snap.lens, s, S, pc_now)[1] <= new_hi))
             rule = rule_for(kind, a, s, S)
             out.append(_mk(s, "count", (), S, certainty, rule, st.support_of_cell(s, S), new_lo, new_hi))
     # holds and lacks
@@ -175,7 +174,7 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
             s = p.bit_length() - 1
             if pp == p or (stronger is not None and stronger.poss[c] == p):
                 continue
-            kind, a = cause_of(lambda snap: snap[0][c] == p)
+            kind, a = cause_of(lambda snap: snap.poss[c] == p)
             if L == 0 and kind == "facts" and c == turn_up:
                 rule = "turn_up_card"
             else:
@@ -187,7 +186,7 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
                 continue
             if stronger is not None and not stronger.poss[c] >> s & 1:
                 continue
-            kind, a = cause_of(lambda snap: not snap[0][c] >> s & 1)
+            kind, a = cause_of(lambda snap: not snap.poss[c] >> s & 1)
             rule = rule_for(kind, a, s, S)
             key = (s, S, rule)
             lacks.setdefault(key, []).append(c)
@@ -207,11 +206,8 @@ def _mk(s, kind, cards, S, certainty, rule, sup, lo=None, hi=None) -> Inference:
 
 def _signals(notes, engine: Engine) -> list[Inference]:
     out = []
-    for s, sig, S, tricks, cards, template in notes:
-        seat = SEATS[s]
-        cs = tuple(Card(Suit(c // 13), c % 13 + 2) for c in cards)
-        suit = Suit(S)
-        variant = "defensive" if template == "original_discard_defensive" else None
-        out.append(Inference(seat, "signal", cs, suit, "presumed", sig, RULES[sig].page, tuple(tricks),
-                             variant=variant))
+    for n in notes:
+        cs = tuple(Card(Suit(c // 13), c % 13 + 2) for c in n.cards)
+        out.append(Inference(SEATS[n.seat], "signal", cs, Suit(n.suit), "presumed", n.rule, RULES[n.rule].page,
+                             tuple(n.tricks), variant=n.variant))
     return out

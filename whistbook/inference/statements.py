@@ -217,17 +217,14 @@ def _cards(words: list[str], text: str) -> tuple[Card, ...]:
 def holds_in(ex, trick: int, st: Statement, layer: str | None = None) -> bool:
     """Whether the explanation's ``layer`` (default: the statement's own) gives
     the statement after ``trick``."""
-    state = ex.state_after(trick, layer or st.certainty)
-    s = int(st.seat)
+    layer = layer or st.certainty
     if st.kind == "holds":
-        return all(state.poss[int(c)] == 1 << s for c in st.cards)
+        return all(ex.holders(trick, c, layer) == (st.seat,) for c in st.cards)
     if st.kind == "lacks":
-        return all(not state.poss[int(c)] >> s & 1 for c in st.cards)
-    if s == int(ex.viewpoint):
+        return all(st.seat not in ex.holders(trick, c, layer) for c in st.cards)
+    if st.seat == ex.viewpoint:
         return False
-    played = ex._played[trick - 1][s][int(st.suit)]
-    lo, hi = state.length_range(s, int(st.suit))
-    lo, hi = lo - played, hi - played
+    lo, hi = ex.remaining(trick, st.seat, st.suit, layer)
     if st.kind == "void":
         return hi <= 0
     ok = True
@@ -240,17 +237,13 @@ def holds_in(ex, trick: int, st: Statement, layer: str | None = None) -> bool:
 
 def refuted_in(ex, trick: int, st: Statement, layer: str = "certain") -> bool:
     """Whether the layer shows the statement cannot be true."""
-    state = ex.state_after(trick, layer)
-    s = int(st.seat)
     if st.kind == "holds":
-        return any(not state.poss[int(c)] >> s & 1 for c in st.cards)
+        return any(st.seat not in ex.holders(trick, c, layer) for c in st.cards)
     if st.kind == "lacks":
-        return any(state.poss[int(c)] == 1 << s for c in st.cards)
-    if s == int(ex.viewpoint):
+        return any(ex.holders(trick, c, layer) == (st.seat,) for c in st.cards)
+    if st.seat == ex.viewpoint:
         return False
-    played = ex._played[trick - 1][s][int(st.suit)]
-    lo, hi = state.length_range(s, int(st.suit))
-    lo, hi = lo - played, hi - played
+    lo, hi = ex.remaining(trick, st.seat, st.suit, layer)
     if st.kind == "void":
         return lo > 0
     return (st.lo is not None and hi < st.lo) or (st.hi is not None and lo > st.hi)

@@ -57,16 +57,42 @@ def _text(parent: ET.Element, x: float, y: float, text: str, *, size: float, anc
     return el
 
 
+def _label_width(text: str) -> float:
+    """A seat label's width in drawing units (DejaVu Sans Bold; the arrow is wide)."""
+    return sum(1.0 if ch == "↷" else 0.78 for ch in text) * LABEL_SIZE
+
+
+def trick_label(trick: TrickView, *, analysis: bool = False) -> str:
+    """The words a screen reader speaks for the diagram: each player's card by
+    name, the lead, the winner and the tally; with ``analysis`` the cards that
+    cost tricks double-dummy (the drawing's −1 marks)."""
+    def play(p: PlayView) -> str:
+        said = f"player {p.seat} {'led' if p.leads else 'played'} the {p.card.name}"
+        if p.wins:
+            said += ", which wins"
+        if analysis and p.cost:
+            said += f" (double-dummy, it cost {p.cost} trick{'s' if p.cost > 1 else ''})"
+        return said
+    ab, yz = trick.tally
+    return f"Trick {trick.number}: " + "; ".join(play(p) for p in trick.plays) + f". Tricks: AB {ab}, YZ {yz}."
+
+
 def trick_svg(trick: TrickView, *, analysis: bool = False, four_colour: bool = False) -> str:
-    """One trick as an inline ``<svg>`` element (a string)."""
+    """One trick as an inline ``<svg>`` element (a string).
+
+    With ``analysis`` the −1 marks are drawn (class ``dg-cost``; a page may
+    hide them until asked) and the label that names them is kept in
+    ``data-dd-label`` for the page's script to swap in.
+    """
     palette = PALETTES["four" if four_colour else "two"]
-    desc = "; ".join(f"{p.seat} {p.card.name}" + (" (led)" if p.leads else "") + (" wins" if p.wins else "")
-                     for p in trick.plays) + f"; tricks AB {trick.tally[0]}, YZ {trick.tally[1]}"
+    label = trick_label(trick)
     svg = ET.Element("svg", {
         "viewBox": f"0 0 {WIDTH} {HEIGHT}", "class": "trick-svg",
-        "role": "img", "aria-label": f"Trick {trick.number}: {desc}", "font-family": FONT,
+        "role": "img", "aria-label": label, "font-family": FONT,
     })
-    ET.SubElement(svg, "title").text = f"Trick {trick.number}: {desc}"
+    costly_trick = analysis and any(p.cost for p in trick.plays)
+    if costly_trick:
+        svg.set("data-dd-label", trick_label(trick, analysis=True))
     x, y, w, h = _CENTRE
     ET.SubElement(svg, "rect", {"x": str(x), "y": str(y), "width": str(w), "height": str(h), "rx": "3",
                                 "fill": FELT, "stroke": RULE, "stroke-width": "1", "class": "dg-table"})
@@ -78,29 +104,37 @@ def trick_svg(trick: TrickView, *, analysis: bool = False, four_colour: bool = F
         lx, ly, lanchor = _LABEL_AT[pos]
         cw = _card_width(p)
         left = cx - cw / 2 if anchor == "middle" else cx - cw if anchor == "end" else cx
+        g = ET.SubElement(svg, "g", {"class": f"dg-play dg-p{p.order}"})
         if p.wins:
-            ET.SubElement(svg, "rect", {
+            ET.SubElement(g, "rect", {
                 "x": f"{left - 4:g}", "y": f"{cy - CARD_SIZE + 1:g}", "width": f"{cw + 8:g}", "height": f"{CARD_SIZE + 5:g}",
                 "rx": "3", "fill": "#ffffff", "stroke": INK, "stroke-width": "1.6", "class": "dg-winner",
             })
-        _text(svg, cx, cy, rank_text(p.card.rank) + p.card.suit.symbol, size=CARD_SIZE, anchor=anchor,
+        _text(g, cx, cy, rank_text(p.card.rank) + p.card.suit.symbol, size=CARD_SIZE, anchor=anchor,
               fill=palette[p.card.suit], cls=f"dg-card dg-{p.card.suit.plural}", bold=True)
-        costly = bool(analysis and p.cost)
+        mark = ("↷" if p.leads else "") + str(p.seat)
         if pos == "left":  # the label just before the card, as the book sets it
             lx, lanchor = left - 8, "end"
         elif pos == "right":
-            lx, lanchor = left + cw + (22 if costly else 8), "start"
-        mark = ("↷" if p.leads else "") + str(p.seat)
+            lx, lanchor = left + cw + 8, "start"
+            if lx + _label_width(mark) > WIDTH - 2:  # no room beside the card: under it, flush right
+                lx, ly, lanchor = WIDTH - 2, cy + 16, "end"
         bold_label = p.leads or pos == "bottom"
-        _text(svg, lx, ly, mark, size=LABEL_SIZE, anchor=lanchor, fill=ACCENT if bold_label else MUTED,
+        _text(g, lx, ly, mark, size=LABEL_SIZE, anchor=lanchor, fill=ACCENT if bold_label else MUTED,
               cls="dg-seat" + (" trick-leader" if p.leads else ""), bold=bold_label)
-        if costly:
-            # a small badge on the card's upper right corner
-            bx, by = left + cw - 3, cy - CARD_SIZE - 4
-            ET.SubElement(svg, "rect", {"x": f"{bx:g}", "y": f"{by:g}", "width": "17", "height": "12", "rx": "2",
-                                        "fill": INK, "class": "dg-cost"})
-            _text(svg, bx + 8.5, by + 9.5, f"−{p.cost}", size=10, anchor="middle", fill="#ffffff",
-                  cls="dg-cost-text", bold=True)
+        if analysis and p.cost:
+            # a small badge clear of the card (and of the winner's box): above it on the left,
+            # beside it at the foot (the table is above), beyond its upper right corner elsewhere
+            if pos == "left":
+                bx, by = left + cw - 17, cy - CARD_SIZE - 15
+            elif pos == "bottom":
+                bx, by = left + cw + 6, cy - 12
+            else:
+                bx, by = left + cw + 3, cy - CARD_SIZE - 12
+            ET.SubElement(g, "rect", {"x": f"{bx:g}", "y": f"{by:g}", "width": "17", "height": "12", "rx": "2",
+                                      "fill": INK, "class": "dg-cost"})
+            _text(g, bx + 8.5, by + 9.5, f"−{p.cost}", size=10, anchor="middle", fill="#ffffff",
+                  cls="dg-cost dg-cost-text", bold=True)
     ab, yz = trick.tally
     _text(svg, WIDTH / 2, HEIGHT - 3, f"Tricks\u2002AB\u00a0{ab}\u2003YZ\u00a0{yz}", size=LABEL_SIZE, anchor="middle", fill=MUTED,
           cls="dg-tally")
@@ -164,4 +198,4 @@ def deal_svg(lesson: Lesson, *, centre: str = "", four_colour: bool = False) -> 
     return ET.tostring(svg, encoding="unicode")
 
 
-__all__ = ["trick_svg", "deal_svg", "PALETTES"]
+__all__ = ["trick_svg", "trick_label", "deal_svg", "PALETTES"]

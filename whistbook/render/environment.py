@@ -22,9 +22,10 @@ from ..errors import RenderError
 from ..project import Book
 from ..scoring import score_text
 from ..seats import Side
-from ..wording import number_word
+from ..wording import citation, number_word
+from . import playalong
 from .diagrams import deal_svg, trick_svg
-from .markup import RemarkRenderer, card_html, prose, rank_text, suit_html, words_html
+from .markup import RemarkRenderer, card_html, prose, rank_html, rank_text, suit_html, words_html
 
 PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -73,6 +74,9 @@ def make_environment(override_dir: str | Path | None = None, *,
             trick_svg(t, analysis=analysis, four_colour=four_colour)),
         deal_svg=lambda lesson, centre="", four_colour=False: Markup(
             deal_svg(lesson, centre=centre, four_colour=four_colour)),
+        rank_html=lambda c: Markup(rank_html(c)),
+        citation_text=lambda rule: citation(rule) or "",
+        playalong_json=lambda lesson: Markup(playalong.data_json(lesson)),
     )
     return env
 

@@ -19,6 +19,8 @@ from .environment import render_template, template_source
 SCREEN_STYLESHEETS = ("css/whistbook.css", "css/screen.css")
 #: a project's own styles (templates/css/local.css), loaded after every other stylesheet
 LOCAL_STYLESHEET = "css/local.css"
+#: the one script of the pages and the site: the play-along (plain JavaScript, no network)
+SCRIPT = "js/whistbook.js"
 
 
 def render_lesson(
@@ -67,6 +69,7 @@ def render_html(
     pages["principles.html"] = render_template(env, "principles.html", rules=book.rules, **common)
     pages["glossary.html"] = render_template(env, "glossary.html", glossary=book.glossary, **common)
     pages["whistbook.css"] = screen_css(env)
+    pages["whistbook.js"] = script_js(env)
     return pages
 
 
@@ -75,4 +78,10 @@ def screen_css(env: jinja2.Environment) -> str:
     return "\n".join(template_source(env, name) for name in (*SCREEN_STYLESHEETS, LOCAL_STYLESHEET))
 
 
-__all__ = ["render_lesson", "render_html", "screen_css", "SCREEN_STYLESHEETS", "LOCAL_STYLESHEET"]
+def script_js(env: jinja2.Environment) -> str:
+    """The play-along's script, shared by the pages and the site (overridable like a template)."""
+    return template_source(env, SCRIPT)
+
+
+__all__ = ["render_lesson", "render_html", "screen_css", "script_js", "SCREEN_STYLESHEETS", "SCRIPT",
+           "LOCAL_STYLESHEET"]

@@ -28,7 +28,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from markupsafe import Markup
 
-from ..cards import RANK_LETTERS, Card, Suit
+from ..cards import RANK_LETTERS, RANK_NAMES, Card, Suit
 
 _SUIT_BY_LETTER = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _SUIT_BY_SYMBOL = {s.symbol: s for s in Suit}
@@ -48,12 +48,21 @@ def rank_text(rank: int) -> str:
 
 
 def card_html(card: Card) -> str:
+    """A card as its rank and symbol, which a screen reader speaks by name ("two of diamonds")."""
     s = card.suit
-    return f'<span class="card suit-{s.plural}" title="{card.name}">{rank_text(card.rank)}{s.symbol}</span>'
+    return (f'<span class="card suit-{s.plural}" role="img" aria-label="{card.name}" title="{card.name}">'
+            f'{rank_text(card.rank)}{s.symbol}</span>')
+
+
+def rank_html(card: Card) -> str:
+    """A card's rank alone (its suit is given by the row or column), spoken by name ("king")."""
+    name = RANK_NAMES[card.rank]
+    return f'<span class="rank" role="img" aria-label="{name}">{rank_text(card.rank)}</span>'
 
 
 def suit_html(suit: Suit) -> str:
-    return f'<span class="suit suit-{suit.plural}" title="{suit.plural}">{suit.symbol}</span>'
+    return (f'<span class="suit suit-{suit.plural}" role="img" aria-label="{suit.plural}" title="{suit.plural}">'
+            f'{suit.symbol}</span>')
 
 
 def _card_or_suit(rank: str | None, suit: Suit) -> str:
