@@ -45,7 +45,8 @@ def _bookmarks(document):
 def test_page_count_and_bookmarks(document):
     marks = _bookmarks(document)
     labels = [label for label, _ in marks]
-    assert labels == ["Contents", "Hand I", "The Boston Double-Dummy Problem", "Lessons by theme",
+    assert labels == ["Contents", "Hand I", "The Boston Double-Dummy Problem", "Solutions to the problems",
+                      "Lessons by theme",
                       "Principles of play", "Glossary"]
     pages = [page for _, page in marks]
     assert pages == sorted(pages) and len(set(pages)) == len(pages)  # each lesson starts a new page

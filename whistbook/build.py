@@ -1,12 +1,26 @@
 """``whistbook build``: every hand file to lesson pages, the booklet and the site.
 
-The pipeline gathers before it writes. It loads and checks every hand file,
-explains and analyses them, builds the lessons and renders all the pages and
-the booklet in memory; only then does it write, into a temporary folder
-beside the output folder, run MkDocs there, and swap the new folder in for
-the old one. A hand with a problem stops the build before anything is
-written (every problem of every file is reported), and a failure while
-writing leaves the previous output as it was.
+The build runs as stages, each keyed by what it is made from so that an
+unchanged piece is taken from the store (``.whistbook-cache/``) instead of
+being made again:
+
+1. *lessons*: each hand file checked, explained, analysed and made into a
+   lesson, in parallel, keyed by the file's bytes and whistbook's code. A
+   hand with a problem stops the build before anything is written (every
+   problem of every file is reported).
+2. *the book*: the book-wide context (hands by theme and chapter, the
+   principles, the glossary), derived once and handed to every writer.
+   With the templates, settings and code it makes the build's key: when
+   that matches the output's, the build is already done.
+3. *pages*: the lesson pages and the site's sources (fast, made each time).
+4. *booklet*: laid out in parts (each lesson, the answers, the back matter)
+   across the machine's cores, each part stored by its HTML's key; then
+   the front matter with the page numbers the parts give, the running heads
+   and page numbers printed over every page, and links and bookmarks joined.
+5. *write*: into a temporary folder beside the output, MkDocs run there,
+   and the new folder swapped in for the old one. The output folder is
+   locked for the whole build; a build killed part-way leaves the old output,
+   and the next build tidies what it left.
 
 The inference and analysis modules are optional: when they are present
 their inferences, principles and double-dummy verdicts appear in the
@@ -17,20 +31,23 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import logging
 import os
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass, field
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from .laws import CheckedHand
+from .buildcache import PACKAGE, OutputLock, Store, code_key, digest, folder_key, tidy_after_interruption
 from .errors import ConfigError, Diagnostic, WhistbookError
 from .lesson import Lesson, build_lesson
+from .project import Book, Chapter, order_files
 
 Progress = Callable[[str], None]
+STAMP = ".whistbook-build"  # the build's key, inside the output folder
+BOOKLET = "whistbook.pdf"
 
 
 class BuildFailed(WhistbookError):
@@ -57,7 +74,27 @@ class BuildOptions:
     templates: Path = Path("templates")
     #: a project's MkDocs configuration
     mkdocs_config: Path = Path("mkdocs.yml")
-    title: str = "Whistbook"
+    title: str = "Whist lessons"
+    subtitle: str = ""
+    author: str = ""
+    #: the order of lessons and their chapters (see whistbook.project)
+    order: tuple[str | Chapter, ...] = ()
+    #: where finished pieces are kept between builds (None: keep nothing)
+    cache: Path | None = None
+    #: processes for the lessons and the booklet (None: one per core)
+    workers: int | None = None
+    #: lay out the booklet (``serve`` leaves it out until asked)
+    booklet: bool = True
+
+    @classmethod
+    def for_book(cls, book: Book, **paths: Any) -> "BuildOptions":
+        return cls(paper=book.paper, four_colour=book.four_colour, analysis_in_booklet=book.analysis_in_booklet,
+                   title=book.title, subtitle=book.subtitle, author=book.author, order=book.order, **paths)
+
+    @property
+    def book(self) -> Book:
+        return Book(title=self.title, subtitle=self.subtitle, author=self.author, paper=self.paper,
+                    four_colour=self.four_colour, analysis_in_booklet=self.analysis_in_booklet, order=self.order)
 
 
 @dataclass
@@ -71,6 +108,11 @@ class BuildReport:
     phases: dict[str, float] = field(default_factory=dict)
     inferences: bool = False
     analysis: bool = False
+    #: nothing had changed since the last build: nothing was written
+    up_to_date: bool = False
+    #: lessons and booklet parts made anew (the rest came from the store)
+    made: int = 0
+    reused: int = 0
 
 
 @dataclass
@@ -81,7 +123,7 @@ class _Engines:
     cache: Any = None
 
 
-def _engines() -> _Engines:
+def _engines(cache_dir: Path | None = None) -> _Engines:
     """The inference and analysis modules, when this installation has them.
     A module that exists but fails to import is an error, not an absence."""
     out = _Engines()
@@ -93,9 +135,9 @@ def _engines() -> _Engines:
         mod = importlib.import_module("whistbook.analysis")
         out.analyse = mod.analyse
         cache_cls = getattr(mod, "Cache", None)
-        cache_dir = getattr(mod, "default_cache_dir", None)
+        cache_dir = cache_dir or getattr(mod, "default_cache_dir", lambda: None)()
         if cache_cls is not None and cache_dir is not None:
-            out.cache = cache_cls(cache_dir())
+            out.cache = cache_cls(cache_dir)
     return out
 
 
@@ -109,75 +151,209 @@ def lesson_slug(path: Path, hands_dir: Path) -> str:
     return "-".join(rel.with_suffix("").parts)
 
 
+# --- 1. lessons ------------------------------------------------------------------
+
+
 @dataclass
-class Gathered:
-    """Every hand file checked and explained, in build order."""
+class Made:
+    """One hand file made into its lessons (for the pages, and for print)."""
 
-    hands_dir: Path
-    checked: list[tuple[Path, CheckedHand]] = field(default_factory=list)
-    slugs: list[str] = field(default_factory=list)
-    explanations: list[Any] = field(default_factory=list)
-
-    def lessons(self, engines: _Engines, analyses: Sequence[Any] | None = None) -> list[Lesson]:
-        """The lessons, with the double-dummy verdicts when ``analyses`` is given."""
-        return [
-            build_lesson(ch, explanation=ex, analysis=analyses[k] if analyses is not None else None,
-                         rules=engines.rules, index=k + 1, slug=slug)
-            for k, ((_, ch), slug, ex) in enumerate(zip(self.checked, self.slugs, self.explanations))
-        ]
+    title: str
+    errors: list[Diagnostic]
+    lesson: Lesson | None = None
+    printed: Lesson | None = None
 
 
-def gather(files: Sequence[Path], hands_dir: Path, engines: _Engines, progress: Progress) -> Gathered:
-    """Check every file, then explain each hand.
+def make_lesson(path: Path, slug: str, index: int, analysis_in_booklet: bool, cache_dir: Path | None) -> Made:
+    """Check, explain and analyse one hand file and make its lessons (runs in a worker)."""
+    from .corpus import check_file
+
+    engines = _worker_engines(cache_dir)
+    ch = check_file(path)
+    title = ch.hand.title if ch.hand is not None and ch.hand.title else path.name
+    errors = [d for d in ch.diagnostics if d.level == "error"]
+    if errors:
+        return Made(title, errors)
+    try:
+        explanation = engines.explain(ch) if engines.explain is not None and ch.hand.kind == "hand" else None
+        analysis = (engines.analyse(ch, cache=engines.cache)
+                    if engines.analyse is not None and ch.hand.kind == "hand" else None)
+    except WhistbookError as err:
+        return Made(title, [Diagnostic.from_error(err, str(path))])
+    common = dict(explanation=explanation, rules=engines.rules, index=index, slug=slug)
+    lesson = build_lesson(ch, analysis=analysis, **common)
+    printed = lesson if analysis_in_booklet or analysis is None else build_lesson(ch, analysis=None, **common)
+    return Made(title, [], lesson, printed)
+
+
+_ENGINES: dict[Path | None, _Engines] = {}
+
+
+def _worker_engines(cache_dir: Path | None) -> _Engines:
+    if cache_dir not in _ENGINES:
+        _ENGINES[cache_dir] = _engines(cache_dir / "solver" if cache_dir is not None else None)
+    return _ENGINES[cache_dir]
+
+
+def make_lessons(files: Sequence[Path], options: BuildOptions, store: Store, pool: "_Pool",
+                 report: BuildReport, say: Progress) -> tuple[list[Made], list[str]]:
+    """Every file's lessons, in order, and their keys.
 
     :raises BuildFailed: with every problem of every file, if any has an error.
     :raises ConfigError: when two files would make pages of the same name.
     """
-    from .corpus import check_file
-
-    out = Gathered(hands_dir)
-    diagnostics: list[Diagnostic] = []
-    n = len(files)
-    for k, path in enumerate(files, 1):
-        ch = check_file(path)
-        name = ch.hand.title if ch.hand is not None and ch.hand.title else path.name
-        errors = [d for d in ch.diagnostics if d.level == "error"]
-        progress(f"[{k}/{n}] {name}" + (f": {len(errors)} error{'s' if len(errors) != 1 else ''}" if errors else ""))
-        diagnostics.extend(errors)
-        out.checked.append((path, ch))
-    if diagnostics:
-        raise BuildFailed(diagnostics, n)
-
     seen: dict[str, Path] = {}
-    for path, ch in out.checked:
-        slug = lesson_slug(path, hands_dir)
+    jobs = []
+    for k, path in enumerate(files, 1):
+        slug = lesson_slug(path, options.hands)
         if slug in seen:
             raise ConfigError(f"{path} and {seen[slug]} would both be written as {slug}.html: rename one")
         seen[slug] = path
-        out.slugs.append(slug)
-        try:
-            explanation = engines.explain(ch) if engines.explain is not None and ch.hand.kind == "hand" else None
-        except WhistbookError as err:
-            raise BuildFailed([Diagnostic.from_error(err, str(path))], n) from err
-        out.explanations.append(explanation)
-    return out
+        key = digest(code_key(), path.read_bytes(), str(path), slug, str(k), str(options.analysis_in_booklet))
+        jobs.append((key, (path, slug, k, options.analysis_in_booklet, options.cache)))
+    made = pool.run("lessons", make_lesson, jobs, store, report)
+    diagnostics = []
+    for k, m in enumerate(made, 1):
+        errors = len(m.errors)
+        say(f"[{k}/{len(files)}] {m.title}" + (f": {errors} error{'s' if errors != 1 else ''}" if errors else ""))
+        diagnostics += m.errors
+    if diagnostics:
+        raise BuildFailed(diagnostics, len(files))
+    return made, [key for key, _ in jobs]
 
 
-def analyse_all(gathered: Gathered, engines: _Engines) -> list[Any] | None:
-    """The double-dummy verdicts of every hand (None for problems), or None
-    without the analysis module. Slow only when the cache is cold.
+class _Pool:
+    """Worker processes, started only when there is work no stored piece covers."""
 
-    :raises BuildFailed: when a hand cannot be analysed.
+    def __init__(self, workers: int | None, lock: OutputLock | None = None) -> None:
+        self.workers = max(1, workers or os.cpu_count() or 1)
+        self.lock = lock
+        self._executor: Executor | None = None
+        #: the keys each kind of piece was asked for (what the store should keep)
+        self.used: dict[str, set[str]] = {}
+
+    def run(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, tuple]], store: Store,
+            report: BuildReport) -> list[Any]:
+        """``fn(*args)`` for each ``(key, args)``, from the store when it has the key."""
+        self.used.setdefault(kind, set()).update(key for key, _ in jobs)
+        results = [store.get(kind, key) for key, _ in jobs]
+        todo = [k for k, r in enumerate(results) if r is None]
+        report.reused += len(jobs) - len(todo)
+        report.made += len(todo)
+        # Once the workers are up, single pieces go to them too: the main
+        # process then never holds a layout's memory.
+        if todo and self.workers > 1 and (len(todo) > 1 or self._executor is not None):
+            if self._executor is None:
+                # Workers must not keep the output's lock open when the build is killed.
+                self._executor = ProcessPoolExecutor(self.workers, initializer=_forget_lock,
+                                                     initargs=(self.lock.fd if self.lock else None,))
+            futures = {k: self._executor.submit(fn, *jobs[k][1]) for k in todo}
+            for k, future in futures.items():
+                results[k] = future.result()
+        else:
+            for k in todo:
+                results[k] = fn(*jobs[k][1])
+        for k in todo:
+            if not getattr(results[k], "errors", None):
+                store.put(kind, jobs[k][0], results[k])
+        return results
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+
+
+def _forget_lock(fd: int | None) -> None:
+    if fd is not None:
+        os.close(fd)
+
+
+# --- 4. the booklet ----------------------------------------------------------------
+
+
+def lay_out_booklet(book: Any, env: Any, options: BuildOptions, store: Store, pool: _Pool,
+                    report: BuildReport, say: Progress) -> tuple[bytes, int]:
+    """The booklet's PDF and its page count, laid out in parts.
+
+    :raises RenderError: when a template fails or a resource is refused.
     """
-    if engines.analyse is None:
-        return None
-    out = []
-    for path, ch in gathered.checked:
-        try:
-            out.append(engines.analyse(ch, cache=engines.cache) if ch.hand.kind == "hand" else None)
-        except WhistbookError as err:
-            raise BuildFailed([Diagnostic.from_error(err, str(path))], len(gathered.checked)) from err
+    from .render.context import RenderOptions
+    from .render.pdf import booklet_css, booklet_part_html, furniture_html, join_parts, lay_out_part
+
+    printed = RenderOptions(analysis=options.analysis_in_booklet, four_colour=options.four_colour,
+                            paper=options.paper, medium="print")
+    css = booklet_css(env, options.paper, four_colour=options.four_colour)
+
+    def jobs(htmls: Sequence[str]) -> list[tuple[str, tuple]]:
+        return [(digest(code_key(), css, html), (html, css)) for html in htmls]
+
+    say(f"laying out the booklet ({options.paper.upper()}) in parts")
+    body = [booklet_part_html("lesson", book, env, options=printed, lesson=l) for l in book.hands + book.problems]
+    if book.problems:
+        body.append(booklet_part_html("answers", book, env, options=printed))
+    parts = pool.run("booklet", lay_out_part, jobs(body), store, report)
+
+    # The front matter (cover, contents) and the back matter (lessons by theme,
+    # principles, glossary) print page numbers; their lengths do not depend
+    # on the numbers, so each is laid out with stand-ins first, then with the numbers.
+    def numbers(front: int, laid: Sequence[Any]) -> dict[str, int]:
+        out, start = {}, front
+        for part in laid:
+            for name, (page, _, _) in part.anchors.items():
+                out.setdefault(name, start + page + 1)
+            start += part.pages
+        return out
+
+    def lay_out(name: str, pages: Mapping[str, int]) -> Any:
+        [part] = pool.run("booklet", lay_out_part, jobs([booklet_part_html(
+            name, book, env, options=printed, pages=pages)]), store, report)
+        return part
+
+    stand_ins = {name: 888 for name in numbers(0, parts)}
+    back = lay_out("back", stand_ins)
+    front = lay_out("front", {**stand_ins, **{name: 888 for name in back.anchors}})
+    for _ in range(3):
+        back = lay_out("back", numbers(front.pages, parts))
+        again = lay_out("front", numbers(front.pages, [*parts, back]))
+        if again.pages == front.pages:
+            front = again
+            break
+        front = again
+    parts = [*parts, back]
+    everything = [front, *parts]
+    running = _running_heads(everything)[1:]  # the cover has none
+    furniture_css = booklet_css(env, options.paper, four_colour=False)
+    [furniture] = pool.run("furniture", _furniture, [(digest(code_key(), furniture_css, *running),
+                                                      (book.book, running, options.paper, furniture_css))],
+                           store, report)
+    for part in everything:
+        for message in part.warnings:
+            say(f"booklet: {message}")
+    total = sum(p.pages for p in everything)
+    return join_parts(everything, furniture, title=book.book.title, author=book.book.author), total
+
+
+def _running_heads(parts: Sequence[Any]) -> list[str]:
+    """Each page's running head: the first bookmarked heading on it, else the last before it."""
+    out, current = [], ""
+    for part in parts:
+        firsts: dict[int, str] = {}
+        for _, label, page, _ in part.bookmarks:
+            firsts.setdefault(page, label)
+        for page in range(part.pages):
+            current = firsts.get(page, current)
+            out.append(current)
     return out
+
+
+def _furniture(book: Book, running: Sequence[str], paper: str, css: str) -> bytes:
+    from .render.pdf import furniture_html, render_pages
+
+    return render_pages(furniture_html(book, running, paper), css)
+
+
+# --- 5. writing -------------------------------------------------------------------
 
 
 def write_files(files: Mapping[str, str | bytes], root: Path) -> None:
@@ -208,129 +384,141 @@ def _swap_in(new: Path, output: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(f"{record.levelname.lower()}: {record.getMessage()}")
-
-
-def _lay_out_booklet(lessons: Sequence[Lesson], env: Any, engines: _Engines, options: Any, title: str,
-                     say: Progress) -> Any:
-    """The booklet laid out; WeasyPrint's warnings (a bad CSS value in an
-    override, a broken link) are passed on as progress lines."""
-    from .render.pdf import booklet_html, render_booklet_document
-
-    say(f"laying out the booklet ({options.paper.upper()})")
-    html = booklet_html(lessons, env, rules=engines.rules, options=options, title=title)
-    collect = _Collect()
-    logger = logging.getLogger("weasyprint")
-    logger.addHandler(collect)
-    try:
-        return render_booklet_document(lessons, env, rules=engines.rules, options=options, html=html)
-    finally:
-        logger.removeHandler(collect)
-        for message in collect.messages:
-            say(f"booklet: {message}")
-
-
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
 
 
-def build(options: BuildOptions = BuildOptions(), progress: Progress | None = None) -> BuildReport:
-    """Build the lesson pages, the booklet and the site into ``options.output``.
+def _write(output: Path, pages: Mapping[str, str], pdf: bytes | None, sources: Any, options: BuildOptions,
+           key: str, say: Progress) -> None:
+    """Everything into a folder beside the output, then swapped in whole."""
+    from .render.site import build_site
 
-    :raises BuildFailed: when hand files have errors (nothing is written).
-    :raises ConfigError: for a missing hands folder or bad options.
-    :raises RenderError: when a template, WeasyPrint or MkDocs fails (the
-        previous output is left as it was).
-    """
-    from .corpus import find_hand_files
-    from .render.context import RenderOptions
-    from .render.environment import make_environment
-    from .render.html import render_html
-    from .render.pdf import PAPERS
-    from .render.site import build_site, render_site_sources
-
-    say = progress or (lambda message: None)
-    started = time.perf_counter()
-    report = BuildReport(options.output)
-    if options.paper not in PAPERS:
-        raise ConfigError(f"--paper must be one of {', '.join(PAPERS)}, not {options.paper!r}")
-    if not options.hands.is_dir():
-        raise ConfigError(f"{options.hands}: no such folder (the hand files go in hands/)")
-    output = options.output
-    if output.exists() and not output.is_dir():
-        raise ConfigError(f"{output} exists and is not a folder")
-    files = find_hand_files([str(options.hands)])
-    if not files:
-        raise ConfigError(f"no hand files (*.yaml) in {options.hands}")
-
-    def phase(name: str, t0: float) -> float:
-        now = time.perf_counter()
-        report.phases[name] = now - t0
-        return now
-
-    # First gather and check everything; nothing is written before all of it is known.
-    t = time.perf_counter()
-    engines = _engines()
-    report.inferences, report.analysis = engines.explain is not None, engines.analyse is not None
-    say(f"checking {len(files)} hand files in {options.hands}")
-    gathered = gather(files, options.hands, engines, say)
-    report.lessons = sum(1 for _, ch in gathered.checked if ch.hand.kind == "hand")
-    report.problems = len(gathered.checked) - report.lessons
-    t = phase("check", t)
-
-    env = make_environment(options.templates, rules=engines.rules)
-    printed = RenderOptions(analysis=options.analysis_in_booklet, four_colour=options.four_colour,
-                            paper=options.paper, medium="print")
-    if engines.analyse is not None:
-        say("analysing every card double-dummy")
-    analyses = analyse_all(gathered, engines)
-    lessons = gathered.lessons(engines, analyses)
-    t = phase("analysis", t)
-
-    # The booklet shows the double-dummy marks only when asked to.
-    printed_lessons = lessons if options.analysis_in_booklet else gathered.lessons(engines)
-    document = _lay_out_booklet(printed_lessons, env, engines, printed, options.title, say)
-    report.pdf_pages = len(document.pages)
-    pdf = document.write_pdf()
-    t = phase("pdf", t)
-
-    say(f"rendering {len(lessons)} lesson pages")
-    screen = RenderOptions(analysis=True, four_colour=options.four_colour, paper=options.paper, medium="html")
-    pages = render_html(lessons, env, rules=engines.rules, options=screen)
-    say("generating the site pages")
-    site_opts = RenderOptions(analysis=True, four_colour=options.four_colour, paper=options.paper, medium="site")
-    sources = render_site_sources(lessons, env, rules=engines.rules, options=site_opts, title=options.title)
-    t = phase("html and site sources", t)
-
-    # Start writing now that everything is gathered, into a folder beside the output.
     output.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{output.name}-", dir=output.parent)).resolve()
     try:
         os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes it private; the output is not
         say(f"writing into {tmp}")
         write_files(pages, tmp / "html")
-        write_files({"whistbook.pdf": pdf}, tmp)
-        say("building the site (MkDocs)")
-        build_site(sources, tmp / ".site-src", tmp / ".site-theme", tmp / "site", config_file=options.mkdocs_config)
-        t = phase("write and site", t)
+        if pdf is not None:
+            write_files({BOOKLET: pdf}, tmp)
+        elif (output / BOOKLET).is_file():  # serve: the last booklet stays until one is asked for
+            shutil.copy2(output / BOOKLET, tmp / BOOKLET)
+        say("building the site (ProperDocs)")
+        build_site(sources, tmp / ".site-src", tmp / ".site-theme", tmp / "site", config_file=options.mkdocs_config,
+                   site_name=options.title)
+        (tmp / STAMP).write_text(key + "\n", encoding="utf-8")
         _swap_in(tmp, output)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+
+
+# --- the build ---------------------------------------------------------------------
+
+
+def _check_options(options: BuildOptions) -> list[Path]:
+    from .corpus import find_hand_files
+    from .render.pdf import PAPERS
+
+    if options.paper not in PAPERS:
+        raise ConfigError(f"--paper must be one of {', '.join(PAPERS)}, not {options.paper!r}")
+    if not options.hands.is_dir():
+        raise ConfigError(f"{options.hands}: no such folder (the hand files go in hands/)")
+    if options.output.exists() and not options.output.is_dir():
+        raise ConfigError(f"{options.output} exists and is not a folder")
+    files = find_hand_files([str(options.hands)])
+    if not files:
+        raise ConfigError(f"no hand files (*.yaml) in {options.hands}")
+    return files
+
+
+def _build_key(lesson_keys: Sequence[str], options: BuildOptions) -> str:
+    config = options.mkdocs_config.read_bytes() if options.mkdocs_config.is_file() else b""
+    return digest(code_key(), folder_key(PACKAGE / "templates"), folder_key(options.templates), config, repr(replace(options, cache=None, workers=None)),
+                  *lesson_keys)
+
+
+def build(options: BuildOptions = BuildOptions(), progress: Progress | None = None) -> BuildReport:
+    """Build the lesson pages, the booklet and the site into ``options.output``.
+
+    :raises BuildFailed: when hand files have errors (nothing is written).
+    :raises ConfigError: for a missing hands folder, bad options, or another
+        build holding the output folder.
+    :raises RenderError: when a template, WeasyPrint or MkDocs fails (the
+        previous output is left as it was).
+    """
+    from .render.context import RenderOptions, book_context
+    from .render.environment import make_environment
+    from .render.html import render_html
+    from .render.site import render_site_sources
+
+    say = progress or (lambda message: None)
+    started = time.perf_counter()
+    report = BuildReport(options.output)
+    files = _check_options(options)
+    files, chapters = order_files(files, options.hands, options.order)
+    store, lock = Store(options.cache), OutputLock(options.output)
+    pool = _Pool(options.workers, lock)
+    last = started
+
+    def phase(name: str) -> None:
+        nonlocal last
+        now = time.perf_counter()
+        report.phases[name], last = now - last, now
+
+    with lock:
+        tidy_after_interruption(options.output)
+        try:
+            say(f"checking {len(files)} hand files in {options.hands}")
+            made, lesson_keys = make_lessons(files, options, store, pool, report, say)
+            pool.close()  # fresh workers for the booklet: the solver's tables go with the old ones
+            report.lessons = sum(1 for m in made if m.lesson.kind == "hand")
+            report.problems = len(made) - report.lessons
+            phase("lessons")
+
+            key = _build_key(lesson_keys, options)
+            stamp = options.output / STAMP
+            if options.booklet and stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == key:
+                report.up_to_date, report.seconds = True, time.perf_counter() - started
+                say(f"{options.output}/ is up to date ({report.seconds:.1f} s)")
+                return report
+
+            engines = _worker_engines(options.cache)
+            report.inferences, report.analysis = engines.explain is not None, engines.analyse is not None
+            env = make_environment(options.templates, rules=engines.rules, book=options.book)
+            slugs = {m.lesson.slug: chapters[f] for f, m in zip(files, made) if f in chapters}
+            book = book_context([m.lesson for m in made], env, rules=engines.rules, book=options.book,
+                                chapters=slugs)
+            say(f"rendering {len(made)} lesson pages and the site's sources")
+            screen = RenderOptions(analysis=True, four_colour=options.four_colour, paper=options.paper, medium="html")
+            pages = render_html(book, env, options=screen)
+            site = RenderOptions(analysis=True, four_colour=options.four_colour, paper=options.paper, medium="site")
+            sources = render_site_sources(book.hands + book.problems, env, rules=engines.rules, options=site,
+                                          title=options.title)
+            phase("pages")
+
+            pdf = None
+            if options.booklet:
+                printed = replace(book, hands=[m.printed for m in made if m.printed.kind == "hand"],
+                                  problems=[m.printed for m in made if m.printed.kind == "problem"])
+                pdf, report.pdf_pages = lay_out_booklet(printed, env, options, store, pool, report, say)
+                phase("booklet")
+        finally:
+            pool.close()
+
+        _write(options.output, pages, pdf, sources, options, key if options.booklet else "", say)
+        phase("write and site")
+        for kind, keys in pool.used.items():
+            store.prune(kind, keys)
     report.seconds = time.perf_counter() - started
-    say(f"wrote {output}/: {report.lessons} lessons"
+    say(f"wrote {options.output}/: {report.lessons} lesson{'' if report.lessons == 1 else 's'}"
         + (f", {report.problems} problems" if report.problems else "")
-        + f", a {report.pdf_pages}-page booklet and the site in {report.seconds:.1f} s")
+        + (f", a {report.pdf_pages}-page booklet" if options.booklet else "")
+        + f" and the site in {report.seconds:.1f} s")
     return report
 
 
-__all__ = ["build", "BuildOptions", "BuildReport", "BuildFailed", "Gathered", "gather", "analyse_all",
-           "write_files", "lesson_slug"]
+__all__ = ["build", "BuildOptions", "BuildReport", "BuildFailed", "Made", "make_lesson", "lay_out_booklet",
+           "write_files", "lesson_slug", "STAMP", "BOOKLET"]

@@ -153,6 +153,9 @@ class Card(int):
     def __new__(cls, suit: Suit | int, rank: int) -> "Card":  # pragma: no cover - via _DECK
         return _DECK[int(suit) * 13 + rank - 2]
 
+    def __reduce__(self):  # pickled as its place in the deck (lessons are cached and sent to workers)
+        return _card_at, (int(self),)
+
     @property
     def suit(self) -> Suit:
         return _SUIT_OF[self]
@@ -206,6 +209,10 @@ def _make_deck() -> tuple[Card, ...]:
 
 
 _DECK = _make_deck()
+
+
+def _card_at(index: int) -> Card:
+    return _DECK[index]
 DECK: tuple[Card, ...] = _DECK
 _SUIT_OF = tuple(Suit(i // 13) for i in range(52))
 _TEXT = tuple(RANK_LETTERS[i % 13 + 2] + "SHDC"[i // 13] for i in range(52))

@@ -25,7 +25,9 @@ examples:
   whistbook new my-hand.yaml               write a starter hand file
   whistbook analyse FILE                   judge every card played (double-dummy)
   whistbook analyse --summary hands        which hands were played without a costly card
+  whistbook init my-book --title "My Book" start a book of your own
   whistbook build                          lesson pages, booklet and site from hands/ into output/
+  whistbook serve                          preview at http://127.0.0.1:8000/, reloading as you save
   whistbook build --paper a4 --analysis    an A4 booklet with the double-dummy marks
   whistbook export hands -o hands.pbn      every hand as PBN, for bridge programs
   whistbook import deals.pbn -o imported/  one hand file per board of a PBN or LIN file
@@ -202,25 +204,94 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_build(args: argparse.Namespace) -> int:
-    from .build import BuildFailed, BuildOptions, build
+def build_options(args: argparse.Namespace, **changes) -> "BuildOptions":
+    """The build's options: the project's settings (``--project``, or the
+    nearest ``mkdocs.yml`` upward), then the command line's flags."""
+    from dataclasses import replace
 
-    options = BuildOptions(
-        hands=Path(args.hands), output=Path(args.output), paper=args.paper,
-        four_colour=args.four_colour, analysis_in_booklet=args.analysis,
+    from .build import BuildOptions
+    from .project import find_project, load_project, with_overrides
+
+    project = load_project(Path(args.project)) if args.project else find_project()
+    project = replace(project, root=_relative(project.root))
+    book = with_overrides(project.book, title=args.title, subtitle=args.subtitle, author=args.author,
+                          paper=args.paper, four_colour=args.four_colour or None,
+                          analysis_in_booklet=args.analysis or None)
+    return BuildOptions.for_book(
+        book,
+        hands=Path(args.hands) if args.hands else project.hands,
+        output=Path(args.output) if args.output else project.output,
+        templates=project.templates,
+        mkdocs_config=project.config or project.root / "mkdocs.yml",
+        cache=None if args.no_cache else project.cache,
+        **changes,
     )
 
+
+def _relative(path: Path) -> Path:
+    """``path`` relative to the working folder when it is under it, so that
+    messages name files as the user would (``hands/x.yaml:3:1: ...``)."""
+    try:
+        rel = path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return path
+    return rel if rel.parts else Path(".")
+
+
+def _progress(args: argparse.Namespace):
     def progress(message: str) -> None:
         if not args.quiet:
             print(message, file=sys.stderr, flush=True)
 
+    return progress
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from .build import BuildFailed, build
+
     try:
-        build(options, progress)
+        build(build_options(args), _progress(args))
     except BuildFailed as err:
         _print_diagnostics(err.diagnostics, sys.stderr)
         print(f"whistbook: {err}", file=sys.stderr)
         return 1
     return 0
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from .project import init_project
+
+    root = Path(args.dir)
+    title = args.title or root.resolve().name.replace("-", " ").replace("_", " ").capitalize()
+    for path in init_project(root, title, seed=args.seed):
+        print(f"wrote {path}", file=sys.stderr)
+    print(f"a new book, '{title}': cd {args.dir} && whistbook build (or whistbook serve to watch it as you write)",
+          file=sys.stderr)
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .serve import serve
+
+    return serve(build_options(args, booklet=args.booklet), host=args.host, port=args.port,
+                 progress=_progress(args))
+
+
+def _add_book_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--project", metavar="DIR",
+                   help="the book's folder (default: the nearest folder upward with a mkdocs.yml, else this one)")
+    p.add_argument("--hands", default=None, metavar="DIR", help="folder of hand files (default: the project's hands/)")
+    p.add_argument("--output", default=None, metavar="DIR", help="folder to write (default: the project's output/)")
+    p.add_argument("--title", default=None, help="the book's title (default: site_name in mkdocs.yml)")
+    p.add_argument("--subtitle", default=None, help="a line under the title on the cover")
+    p.add_argument("--author", default=None, help="the author (default: site_author in mkdocs.yml)")
+    p.add_argument("--paper", choices=("a5", "a4"), default=None, help="the booklet's paper (default: a5)")
+    p.add_argument("--four-colour", action="store_true", help="four-colour suits (blue diamonds, green clubs)")
+    p.add_argument("--analysis", action="store_true", help="show the double-dummy marks in the booklet too")
+    p.add_argument("--no-cache", action="store_true",
+                   help="make everything anew and keep nothing (default: reuse what has not changed, "
+                        "kept in .whistbook-cache/)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -405,15 +476,35 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("build", help="lesson pages, the PDF booklet and the site, from hands/ into output/",
                        description="Check every hand file, then write the lesson pages (output/html/), the study "
-                                   "booklet (output/whistbook.pdf) and the site (output/site/). Nothing is written "
+                                   "booklet (output/whistbook.pdf) and the site (output/site/). The book's title, "
+                                   "author and settings come from the project's mkdocs.yml; the options here "
+                                   "override them. Only what changed is made again. Nothing is written "
                                    "when any hand has an error; the new output replaces the old only when complete.")
-    p.add_argument("--hands", default="hands", metavar="DIR", help="folder of hand files (default: hands)")
-    p.add_argument("--output", default="output", metavar="DIR", help="folder to write (default: output)")
-    p.add_argument("--paper", choices=("a5", "a4"), default="a5", help="the booklet's paper (default: a5)")
-    p.add_argument("--four-colour", action="store_true", help="four-colour suits (blue diamonds, green clubs)")
-    p.add_argument("--analysis", action="store_true", help="show the double-dummy marks in the booklet too")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    _add_book_options(p)
     p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("init", help="start a book of your own: settings, a starter hand, templates/",
+                       description="Make a new book project in DIR: mkdocs.yml (the title and the book's "
+                                   "settings), hands/ with one starter hand, and templates/ for your changes to "
+                                   "its look. Then 'whistbook build' (or 'whistbook serve') inside it.")
+    p.add_argument("dir", metavar="DIR", help="a new (or empty) folder")
+    p.add_argument("--title", default=None, help="the book's title (default: from the folder's name)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the starter hand's random deal")
+    p.set_defaults(func=cmd_init)
+
+    p = sub.add_parser("serve", help="preview the book as you write it, reloading on every save",
+                       description="Build the lesson pages and the site, serve them on http://HOST:PORT/ and "
+                                   "rebuild what a change touches whenever a hand file, a template or mkdocs.yml "
+                                   "is saved; the open page reloads. A file with errors shows them in the page "
+                                   "until it is mended. The booklet is laid out only when asked for (the button "
+                                   "on each page, or --booklet). Ctrl-C stops.")
+    _add_book_options(p)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default: 127.0.0.1, this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+    p.add_argument("--booklet", action="store_true", help="lay out the booklet on every rebuild as well")
+    p.set_defaults(func=cmd_serve)
+
 
     p = sub.add_parser("export", help="hands out as PBN, BBO's LIN, or one JSON document",
                        description="Write hand files as PBN 2.1 (read by bridge programs and endplay), as LIN for "

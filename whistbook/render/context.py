@@ -10,6 +10,7 @@ import jinja2
 from markupsafe import Markup
 
 from ..lesson import Lesson, ThemeRef, themes_index
+from ..project import Book
 from .environment import template_source
 
 Medium = Literal["html", "print", "site"]
@@ -83,5 +84,36 @@ def split_lessons(lessons: Sequence[Lesson]) -> tuple[list[Lesson], list[Lesson]
     return hands, problems, themes_index(hands)
 
 
-__all__ = ["RenderOptions", "Links", "RuleView", "rule_views", "rules_of", "glossary_markdown", "glossary_html",
+@dataclass(frozen=True)
+class BookContext:
+    """What every writer needs of the book as a whole, derived once per build:
+    the lessons split into hands and problems, the hands by theme and by
+    chapter, the principles and the glossary."""
+
+    book: Book
+    hands: list[Lesson]
+    problems: list[Lesson]
+    themes: list[tuple[ThemeRef, list[Lesson]]]
+    #: (chapter title, its hands), in order; empty when the book has no chapters
+    chapters: list[tuple[str, list[Lesson]]]
+    rules: list[RuleView]
+    glossary: Markup
+
+
+def book_context(lessons: Sequence[Lesson], env: jinja2.Environment, *, rules: Mapping[str, Any] | None = None,
+                 book: Book = Book(), chapters: Mapping[str, str] | None = None) -> BookContext:
+    """The book-wide context; ``chapters`` maps a lesson's slug to its chapter's title."""
+    hands, problems, themes = split_lessons(lessons)
+    grouped: list[tuple[str, list[Lesson]]] = []
+    if chapters:
+        for lesson in hands:
+            title = chapters.get(lesson.slug, "")
+            if not grouped or grouped[-1][0] != title:
+                grouped.append((title, []))
+            grouped[-1][1].append(lesson)
+    return BookContext(book=book, hands=hands, problems=problems, themes=themes, chapters=grouped,
+                       rules=rule_views(rules_of(env, rules)), glossary=glossary_html(env))
+
+
+__all__ = ["RenderOptions", "BookContext", "book_context", "Links", "RuleView", "rule_views", "rules_of", "glossary_markdown", "glossary_html",
            "split_lessons"]

@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from ..cards import Card
 from ..errors import RenderError
+from ..project import Book
 from ..scoring import score_text
 from ..seats import Side
 from ..wording import citation, number_word
@@ -31,11 +32,12 @@ PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
 def make_environment(override_dir: str | Path | None = None, *,
-                     rules: Mapping[str, Any] | None = None) -> jinja2.Environment:
+                     rules: Mapping[str, Any] | None = None, book: Book | None = None) -> jinja2.Environment:
     """The environment: project overrides, then the packaged defaults.
 
     ``rules`` (the principles registry) lets remarks link page references to
-    principles.
+    principles; ``book`` (title, author...) is the global ``book`` every
+    template may use.
     """
     default = jinja2.PackageLoader("whistbook", "templates")
     loaders: list[jinja2.BaseLoader] = []
@@ -52,6 +54,7 @@ def make_environment(override_dir: str | Path | None = None, *,
     )
     remarks = RemarkRenderer(rules)
     env.globals["remarks"] = remarks
+    env.globals["book"] = book or Book()
     env.filters.update(
         card=lambda c: Markup(card_html(c)),
         cards=lambda cs, sep=" ": Markup(sep.join(card_html(c) for c in cs)),

@@ -12,11 +12,13 @@ from typing import Any, Mapping, Sequence
 import jinja2
 
 from ..lesson import Lesson
-from .context import Links, RenderOptions, glossary_html, rule_views, rules_of, split_lessons
+from .context import BookContext, Links, RenderOptions, book_context
 from .environment import render_template, template_source
 
 #: the stylesheets of a page on screen, joined into one file (the booklet uses css/print.css instead of screen.css)
 SCREEN_STYLESHEETS = ("css/whistbook.css", "css/screen.css")
+#: a project's own styles (templates/css/local.css), loaded after every other stylesheet
+LOCAL_STYLESHEET = "css/local.css"
 #: the one script of the pages and the site: the play-along (plain JavaScript, no network)
 SCRIPT = "js/whistbook.js"
 
@@ -40,18 +42,20 @@ def render_lesson(
 
 
 def render_html(
-    lessons: Sequence[Lesson],
+    lessons: Sequence[Lesson] | BookContext,
     env: jinja2.Environment,
     *,
     rules: Mapping[str, Any] | None = None,
     options: RenderOptions = RenderOptions(),
 ) -> dict[str, str]:
     """Every page of ``output/html/``: path relative to that folder -> text.
+    ``lessons`` may be the book's context, derived once for every writer.
 
     :raises RenderError: when a template fails.
     """
     links = Links()
-    hands, problems, themes = split_lessons(lessons)
+    book = lessons if isinstance(lessons, BookContext) else book_context(lessons, env, rules=rules)
+    hands, problems, themes = book.hands, book.problems, book.themes
     ordered = hands + problems
     pages: dict[str, str] = {}
     for k, lesson in enumerate(ordered):
@@ -62,9 +66,8 @@ def render_html(
         )
     common = dict(options=options, links=links)
     pages["index.html"] = render_template(env, "index.html", themes=themes, problems=problems, **common)
-    pages["principles.html"] = render_template(env, "principles.html", rules=rule_views(rules_of(env, rules)),
-                                               **common)
-    pages["glossary.html"] = render_template(env, "glossary.html", glossary=glossary_html(env), **common)
+    pages["principles.html"] = render_template(env, "principles.html", rules=book.rules, **common)
+    pages["glossary.html"] = render_template(env, "glossary.html", glossary=book.glossary, **common)
     pages["whistbook.css"] = screen_css(env)
     pages["whistbook.js"] = script_js(env)
     return pages
@@ -72,7 +75,7 @@ def render_html(
 
 def screen_css(env: jinja2.Environment) -> str:
     """The stylesheet of pages on screen (overridable file by file like the templates)."""
-    return "\n".join(template_source(env, name) for name in SCREEN_STYLESHEETS)
+    return "\n".join(template_source(env, name) for name in (*SCREEN_STYLESHEETS, LOCAL_STYLESHEET))
 
 
 def script_js(env: jinja2.Environment) -> str:
@@ -80,4 +83,5 @@ def script_js(env: jinja2.Environment) -> str:
     return template_source(env, SCRIPT)
 
 
-__all__ = ["render_lesson", "render_html", "screen_css", "script_js", "SCREEN_STYLESHEETS", "SCRIPT"]
+__all__ = ["render_lesson", "render_html", "screen_css", "script_js", "SCREEN_STYLESHEETS", "SCRIPT",
+           "LOCAL_STYLESHEET"]

@@ -12,7 +12,10 @@ from the network or read a file elsewhere.
 
 from __future__ import annotations
 
+import logging
 import re
+from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 from urllib.parse import unquote, urlsplit
@@ -22,7 +25,8 @@ import jinja2
 
 from ..errors import RenderError
 from ..lesson import Lesson
-from .context import Links, RenderOptions, glossary_html, rule_views, rules_of, split_lessons
+from ..project import Book
+from .context import BookContext, Links, RenderOptions, book_context
 from .environment import render_template, template_source
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
@@ -62,6 +66,29 @@ def make_fetcher(roots: Sequence[Path] = (ASSETS_DIR,)):
     return AssetFetcher()
 
 
+def booklet_part_html(
+    part: str,
+    book: BookContext,
+    env: jinja2.Environment,
+    *,
+    options: RenderOptions = RenderOptions(medium="print", analysis=False),
+    lesson: Lesson | None = None,
+    pages: Mapping[str, int] | None = None,
+) -> str:
+    """One part of the booklet as an HTML document: ``front`` (cover and
+    contents, with ``pages`` giving each lesson's first page), ``lesson``
+    (one lesson or problem), ``answers`` (the problems' solutions) or ``back``
+    (lessons by theme, principles, glossary). Each part starts a new page.
+
+    :raises RenderError: when a template fails.
+    """
+    return render_template(
+        env, "booklet.html", part=part, lesson=lesson, pages=pages or {}, book=book.book,
+        hands=book.hands, problems=book.problems, themes=book.themes, chapters=book.chapters,
+        rules=book.rules, glossary=book.glossary, options=options, links=BOOKLET_LINKS, title=book.book.title,
+    )
+
+
 def booklet_html(
     lessons: Sequence[Lesson],
     env: jinja2.Environment,
@@ -70,15 +97,16 @@ def booklet_html(
     options: RenderOptions = RenderOptions(medium="print", analysis=False),
     title: str = "Whistbook",
 ) -> str:
-    """The booklet as one HTML document (what WeasyPrint lays out).
+    """The whole booklet as one HTML document (what a single-pass layout
+    would use; the build lays it out in parts, see :func:`lay_out_part`).
 
     :raises RenderError: when a template fails.
     """
-    hands, problems, themes = split_lessons(lessons)
+    book = book_context(lessons, env, rules=rules, book=Book(title=title))
     return render_template(
-        env, "booklet.html", hands=hands, problems=problems, themes=themes,
-        rules=rule_views(rules_of(env, rules)), glossary=glossary_html(env),
-        options=options, links=BOOKLET_LINKS, title=title,
+        env, "booklet.html", part="all", lesson=None, pages={}, book=book.book,
+        hands=book.hands, problems=book.problems, themes=book.themes, chapters=book.chapters,
+        rules=book.rules, glossary=book.glossary, options=options, links=BOOKLET_LINKS, title=title,
     )
 
 
@@ -120,6 +148,7 @@ def booklet_css(env: jinja2.Environment, paper: str, *, four_colour: bool = Fals
         template_source(env, "css/whistbook.css"),
         template_source(env, "css/print.css"),
         f"@page {{ size: {PAPERS[paper]}; }}",
+        template_source(env, "css/local.css"),
     ))
     return resolve_variables(css, (".four-colour",) if four_colour else ())
 
@@ -151,6 +180,169 @@ def render_booklet_document(
         raise RenderError(f"booklet: {err}") from None
 
 
+#: the booklet's parts carry no page furniture: it is drawn once over the joined pages
+NO_FURNITURE = "@page { " + " ".join(
+    f"@{box} {{ content: none; }}" for box in (
+        "top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right")) + " }"
+_PT = 0.75  # points per CSS pixel
+
+
+@dataclass
+class PartLayout:
+    """One part of the booklet laid out on its own: its PDF (without running
+    heads or page numbers), and what joining needs to know of it, in points
+    from the top-left of its pages."""
+
+    pdf: bytes
+    pages: int
+    #: anchor name -> (page, x, y)
+    anchors: dict[str, tuple[int, float, float]] = field(default_factory=dict)
+    #: internal links: (page, (left, top, right, bottom), anchor name)
+    links: list[tuple[int, tuple[float, float, float, float], str]] = field(default_factory=list)
+    #: bookmarks: (level, label, page, y)
+    bookmarks: list[tuple[int, str, int, float]] = field(default_factory=list)
+    #: WeasyPrint's warnings
+    warnings: list[str] = field(default_factory=list)
+
+
+def lay_out_part(html: str, css: str) -> PartLayout:
+    """Lay out one part (in a worker process). Internal links are taken out
+    of the PDF and returned as data: the join draws them, across parts too.
+
+    :raises RenderError: when a resource is refused.
+    """
+    weasyprint, _, FatalURLFetchingError = _weasyprint()
+    fetcher = make_fetcher()
+    base = ASSETS_DIR.as_uri() + "/"
+    collect = _Warnings()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(collect)
+    try:
+        style, fonts = _stylesheet(css, base, fetcher)
+        doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print").render(
+            stylesheets=[style], font_config=fonts)
+    except FatalURLFetchingError as err:
+        raise RenderError(f"booklet: {err}") from None
+    finally:
+        logger.removeHandler(collect)
+    out = PartLayout(pdf=b"", pages=len(doc.pages), warnings=collect.messages)
+    for k, page in enumerate(doc.pages):
+        for name, (x, y, *_) in page.anchors.items():
+            out.anchors.setdefault(name, (k, x * _PT, y * _PT))
+        kept = []
+        for link in page.links:
+            kind, target, rect, _ = link
+            if kind == "internal":
+                out.links.append((k, tuple(v * _PT for v in rect), target))
+            else:
+                kept.append(link)
+        page.links[:] = kept
+        for level, label, (x, y), _ in page.bookmarks:
+            out.bookmarks.append((level, label, k, y * _PT))
+        page.bookmarks[:] = []
+    out.pdf = doc.write_pdf()
+    return out
+
+
+def render_pages(html: str, css: str) -> bytes:
+    """A small document with no resources (the page furniture) as PDF."""
+    weasyprint, _, _ = _weasyprint()
+    fetcher = make_fetcher()
+    return weasyprint.HTML(string=html, url_fetcher=fetcher, media_type="print").write_pdf(
+        stylesheets=[weasyprint.CSS(string=css, url_fetcher=fetcher)])
+
+
+_STYLES: dict[str, Any] = {}
+
+
+def _stylesheet(css: str, base: str, fetcher: Any) -> tuple[Any, Any]:
+    """The parsed stylesheet and font configuration, kept by the worker from
+    one part to the next (every part of a booklet has the same stylesheet)."""
+    if css not in _STYLES:
+        weasyprint, _, _ = _weasyprint()
+        from weasyprint.text.fonts import FontConfiguration
+
+        fonts = FontConfiguration()
+        _STYLES.clear()
+        _STYLES[css] = (weasyprint.CSS(string=css + "\n" + NO_FURNITURE, base_url=base, url_fetcher=fetcher,
+                                       font_config=fonts), fonts)
+    return _STYLES[css]
+
+
+class _Warnings(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(f"{record.levelname.lower()}: {record.getMessage()}")
+
+
+def furniture_html(book: Book, running: Sequence[str], paper: str) -> str:
+    """A document of empty pages carrying only the running heads and page
+    numbers: page 1 is the cover (none), page k+2 has ``running[k]``."""
+    cover = (f'<section class="cover"><h1 class="cover-title" style="visibility: hidden">{escape(book.title)}</h1>'
+             "</section>")
+    pages = "".join(f'<div style="break-before: page"><p class="lesson-title" style="visibility: hidden; '
+                    f'margin: 0; font-size: 1pt">{escape(r)}</p></div>' for r in running)
+    return (f'<!doctype html><html lang="en" class="booklet paper-{paper}"><head><meta charset="utf-8"></head>'
+            f"<body>{cover}{pages}</body></html>")
+
+
+def join_parts(parts: Sequence[PartLayout], furniture: bytes, *, title: str, author: str = "") -> bytes:
+    """The booklet: the parts' pages in order, the furniture (running heads,
+    page numbers) printed over each, the links and bookmarks of every part
+    pointing into the joined pages (with pikepdf, which is qpdf: a join
+    takes a fraction of a second)."""
+    from io import BytesIO
+
+    import pikepdf
+
+    book = pikepdf.new()
+    starts, anchors, sources = [], {}, []
+    for part in parts:
+        start = len(book.pages)
+        starts.append(start)
+        src = pikepdf.open(BytesIO(part.pdf))
+        sources.append(src)
+        book.pages.extend(src.pages)
+        for name, (k, x, y) in part.anchors.items():
+            anchors.setdefault(name, (start + k, x, y))
+    stamp = pikepdf.open(BytesIO(furniture))
+    for k, page in enumerate(book.pages):
+        if k < len(stamp.pages):
+            page.add_overlay(stamp.pages[k])
+    height = float(book.pages[0].mediabox[3])
+    for part, start in zip(parts, starts):
+        for k, (x1, y1, x2, y2), target in part.links:
+            if target not in anchors:
+                continue  # WeasyPrint, too, drops a link to nowhere (it warns while laying out)
+            page, ax, ay = anchors[target]
+            link = book.make_indirect(pikepdf.Dictionary(
+                Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Border=[0, 0, 0],
+                Rect=[x1, height - y2, x2, height - y1],
+                Dest=[book.pages[page].obj, pikepdf.Name.XYZ, ax, height - ay, 0]))
+            target_page = book.pages[start + k].obj
+            if "/Annots" not in target_page:
+                target_page.Annots = book.make_indirect(pikepdf.Array())
+            target_page.Annots.append(link)
+    with book.open_outline() as outline:
+        parents: list[Any] = []
+        for part, start in zip(parts, starts):
+            for level, label, k, y in part.bookmarks:
+                del parents[level - 1:]
+                item = pikepdf.OutlineItem(label, start + k, "XYZ", top=height - y)
+                (parents[-1].children if parents else outline.root).append(item)
+                parents.append(item)
+    book.docinfo["/Title"] = title
+    if author:
+        book.docinfo["/Author"] = author
+    book.docinfo["/Creator"] = "whistbook"
+    out = BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
 def render_booklet(
     lessons: Sequence[Lesson],
     env: jinja2.Environment,
@@ -165,5 +357,6 @@ def render_booklet(
     return render_booklet_document(lessons, env, rules=rules, options=options).write_pdf()
 
 
-__all__ = ["render_booklet", "render_booklet_document", "booklet_html", "booklet_css", "resolve_variables", "make_fetcher",
+__all__ = ["booklet_part_html", "lay_out_part", "join_parts", "furniture_html", "render_pages", "PartLayout",
+           "render_booklet", "render_booklet_document", "booklet_html", "booklet_css", "resolve_variables", "make_fetcher",
            "ASSETS_DIR", "PAPERS"]

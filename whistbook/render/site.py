@@ -25,7 +25,7 @@ from ..errors import RenderError
 from ..lesson import Lesson, ThemeRef, themes_of
 from .context import Links, RenderOptions, rule_views, rules_of, split_lessons
 from .environment import PACKAGE_TEMPLATES, render_template, template_source
-from .html import SCREEN_STYLESHEETS
+from .html import LOCAL_STYLESHEET, SCREEN_STYLESHEETS
 
 SITE_LINKS = Links(root="../", principles="../principles.html", lesson_pattern="lessons/{slug}.html")
 #: files of the readthedocs theme that whistbook overrides (rendered by ProperDocs, not by whistbook)
@@ -74,7 +74,7 @@ def render_site_sources(
                                                 options=options, links=top)
     out.docs["glossary.md"] = render_template(env, "site/glossary.md", options=options, links=top)
     out.docs["css/whistbook.css"] = "\n".join(
-        template_source(env, name) for name in (*SCREEN_STYLESHEETS, "css/site.css")
+        template_source(env, name) for name in (*SCREEN_STYLESHEETS, "css/site.css", LOCAL_STYLESHEET)
     )
     if (PACKAGE_TEMPLATES / PLAY_SCRIPT).is_file():
         out.docs[PLAY_SCRIPT] = template_source(env, PLAY_SCRIPT)
@@ -138,12 +138,14 @@ def build_site(
     site_dir: Path,
     *,
     config_file: Path | None = None,
+    site_name: str | None = None,
 ) -> None:
     """Write ``sources`` and run ProperDocs (strict) into ``site_dir``.
 
     ``config_file`` is the project's ``mkdocs.yml`` (site name, theme
     options, extra settings); whistbook sets its docs_dir, site_dir,
-    theme custom_dir and nav. Without one, whistbook's default is used.
+    theme custom_dir and nav, and ``site_name`` when given (the book's title,
+    which the command line may override). Without one, whistbook's default is used.
 
     :raises RenderError: when ProperDocs reports a warning or an error.
     """
@@ -175,6 +177,7 @@ def build_site(
         config = load_config(
             str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), theme=theme,
             nav=sources.nav, extra_javascript=scripts, strict=True,
+            **({"site_name": site_name} if site_name else {}),
         )
         site_build(config)
     except (Abort, ProperDocsException, SystemExit) as err:

@@ -1,0 +1,230 @@
+"""A book of one's own: ``whistbook init``, the project's settings, builds
+that reuse what has not changed, the lock, an interrupted build, and
+``whistbook serve``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from whistbook.build import STAMP, BuildOptions, build
+from whistbook.buildcache import OutputLock
+from whistbook.cli import main
+from whistbook.errors import ConfigError
+from whistbook.project import Chapter, find_project, init_project, load_project, order_files
+
+from render_support import HAND_I, HANDS
+
+
+def _pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def _outline(path: Path) -> list[tuple[str, int]]:
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    return [(item.title, reader.get_destination_page_number(item)) for item in reader.outline]
+
+
+def test_settings_come_from_mkdocs_yml(tmp_path):
+    init_project(tmp_path / "book", "Whist for 'Beginners': one", seed=1)
+    project = load_project(tmp_path / "book")
+    assert project.book.title == "Whist for 'Beginners': one"
+    assert (project.book.paper, project.book.four_colour, project.book.analysis_in_booklet) == ("a5", False, False)
+    assert find_project(tmp_path / "book" / "hands").root == project.root  # found upward, as git does
+    config = project.config.read_text()
+    project.config.write_text(config.replace("paper: a5", "paper: a4").replace("# site_author: Your Name",
+                                                                               "site_author: A. Player")
+                              + "    lessons:\n      - b.yaml\n      - chapter: Leads\n        lessons: [a*.yaml]\n")
+    book = load_project(project.root).book
+    assert (book.paper, book.author) == ("a4", "A. Player")
+    assert book.order == ("b.yaml", Chapter("Leads", ("a*.yaml",)))
+    files = [tmp_path / n for n in ("a1.yaml", "a2.yaml", "b.yaml", "c.yaml")]
+    ordered, chapters = order_files(files, tmp_path, book.order)
+    assert [f.name for f in ordered] == ["b.yaml", "a1.yaml", "a2.yaml", "c.yaml"]
+    assert chapters == {files[0]: "Leads", files[1]: "Leads"}
+    project.config.write_text(config.replace("paper: a5", "paper: letter"))
+    with pytest.raises(ConfigError, match="paper must be one of a5, a4"):
+        load_project(project.root)
+
+
+def test_init_refuses_a_folder_with_files(tmp_path):
+    (tmp_path / "x.txt").write_text("mine")
+    with pytest.raises(ConfigError, match="not empty"):
+        init_project(tmp_path, "T")
+
+
+def test_the_lock_refuses_a_second_build(tmp_path):
+    with OutputLock(tmp_path / "output"):
+        with pytest.raises(ConfigError, match="another build is writing"):
+            with OutputLock(tmp_path / "output"):
+                pass
+    with OutputLock(tmp_path / "output"):  # free again
+        pass
+    assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.slow
+def test_init_then_build_puts_the_title_everywhere(tmp_path, monkeypatch, capsys):
+    root = tmp_path / "my-book"
+    assert main(["init", str(root), "--title", "The Little Book of Whist", "--seed", "7"]) == 0
+    (root / "templates" / "lesson.html").write_text(
+        '{% extends "default/lesson.html" %}{% block title %}Mine: {{ lesson.title }}{% endblock %}')
+    monkeypatch.chdir(root / "hands")  # the project is found upward
+    assert main(["build", "-q"]) == 0
+    out = root / "output"
+    assert "The Little Book of Whist" in _pdf_text(out / "whistbook.pdf")
+    assert "<title>The Little Book of Whist</title>" in (out / "html" / "index.html").read_text()
+    assert "<title>Mine: First hand</title>" in (out / "html" / "first-hand.html").read_text()  # the override wins
+    assert "The Little Book of Whist" in (out / "site" / "index.html").read_text()
+    for page in (out / "html").glob("*.html"):
+        assert "Whistbook" not in page.read_text(), page
+    # the command line overrides the file
+    assert main(["build", "-q", "--title", "Another Title"]) == 0
+    assert "Another Title" in _pdf_text(out / "whistbook.pdf")
+    from pypdf import PdfReader
+
+    assert PdfReader(out / "whistbook.pdf").metadata.title == "Another Title"
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    """Three hands and a problem from the corpus, in a project of their own."""
+    hands = tmp_path / "hands"
+    (hands / "cavendish").mkdir(parents=True)
+    for name in ("01-trump-lead-on-established-suit", "02-trump-lead-four-moderate-trumps",
+                 "12-discard-from-weak-suit"):
+        matches = list((HANDS / "cavendish").glob(f"{name}*.yaml"))
+        shutil.copy(matches[0], hands / "cavendish")
+    shutil.copytree(HANDS / "dick", hands / "dick")
+    return tmp_path
+
+
+def _options(root: Path, output: str = "output", **kw) -> BuildOptions:
+    return BuildOptions(hands=root / "hands", output=root / output, templates=root / "templates",
+                        mkdocs_config=root / "mkdocs.yml", cache=root / ".whistbook-cache", title="T", **kw)
+
+
+@pytest.mark.slow
+def test_an_incremental_build_equals_a_clean_one(corpus):
+    first = build(_options(corpus))
+    again = build(_options(corpus))
+    assert again.up_to_date and again.made == 0
+    hand = next((corpus / "hands" / "cavendish").glob("02-*.yaml"))
+    hand.write_text(hand.read_text().replace("remark: |\n", "remark: |\n      An edited remark.\n", 1))
+    edited = build(_options(corpus))
+    assert edited.made < first.made / 2  # one lesson and a few booklet parts
+    clean = build(BuildOptions(**{**_options(corpus, "clean").__dict__, "cache": None}))
+    inc, ref = corpus / "output", corpus / "clean"
+    for page in (ref / "html").iterdir():
+        assert (inc / "html" / page.name).read_bytes() == page.read_bytes(), page.name
+    assert "An edited remark." in _pdf_text(inc / "whistbook.pdf")
+    assert _pdf_text(inc / "whistbook.pdf") == _pdf_text(ref / "whistbook.pdf")
+    assert _outline(inc / "whistbook.pdf") == _outline(ref / "whistbook.pdf")
+    assert edited.pdf_pages == clean.pdf_pages
+
+
+@pytest.mark.slow
+def test_the_booklet_in_parts_keeps_numbers_links_and_bookmarks(corpus):
+    from pypdf import PdfReader
+
+    build(_options(corpus))
+    pdf = corpus / "output" / "whistbook.pdf"
+    outline = _outline(pdf)
+    assert [t for t, _ in outline][:2] == ["Contents", "Hand I"]
+    reader = PdfReader(pdf)
+    contents = reader.pages[1].extract_text()
+    for title, page in outline[1:]:
+        # the contents print the page (counted from 1) each bookmark points at
+        if title.startswith("Hand"):
+            line = next(l for l in contents.splitlines() if title in l or l.endswith(f" {page + 1}"))
+            assert line.rstrip().endswith(str(page + 1)), (title, line)
+        assert title.split()[0] in reader.pages[page].extract_text()
+    # the running heads and page numbers are printed on every page but the cover
+    assert reader.pages[0].extract_text().count("T") >= 1
+    last = reader.pages[-1].extract_text()
+    assert str(len(reader.pages)) in last.split()
+    links = [a.get_object() for p in reader.pages[1:2] for a in p.get("/Annots") or []]
+    assert len(links) >= len(outline) - 1 and all("/Dest" in a or "/A" in a for a in links)
+
+
+@pytest.mark.slow
+def test_a_killed_build_leaves_the_old_output(corpus):
+    build(_options(corpus))
+    before = {p.relative_to(corpus / "output"): p.read_bytes() for p in (corpus / "output").rglob("*") if p.is_file()}
+    (corpus / "hands" / "cavendish" / "extra.yaml").write_bytes(HAND_I.read_bytes().replace(b"title: Hand I", b"title: Hand XL"))
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    code = ("import sys; from pathlib import Path; from whistbook.build import BuildOptions, build; "
+            f"build(BuildOptions(hands=Path({str(corpus / 'hands')!r}), output=Path({str(corpus / 'output')!r}), "
+            f"cache=Path({str(corpus / '.whistbook-cache')!r})), lambda m: print(m, flush=True))")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env)
+    for line in proc.stdout:
+        if line.startswith("laying out the booklet"):
+            break
+    os.kill(proc.pid, signal.SIGKILL)  # its workers are left to notice on their own
+    proc.wait()
+    after = {p.relative_to(corpus / "output"): p.read_bytes() for p in (corpus / "output").rglob("*") if p.is_file()}
+    assert after == before
+    build(_options(corpus))  # tidies what the killed build left
+    assert sorted(p.name for p in corpus.iterdir() if p.name.startswith(".output")) == []
+
+
+def _get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=20) as r:
+            return r.status, r.read().decode("utf-8")
+    except urllib.error.HTTPError as err:
+        return err.code, ""
+
+
+def _until(url: str, text: str, seconds: float = 30) -> float:
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        if text in _get(url)[1]:
+            return time.perf_counter() - start
+        time.sleep(0.1)
+    raise AssertionError(f"{text!r} not in {url} after {seconds} s")
+
+
+@pytest.mark.slow
+def test_serve_shows_edits_and_errors_and_refuses_to_leave_the_output(corpus):
+    from whistbook.serve import serve
+
+    ready, stop = threading.Event(), threading.Event()
+    options = _options(corpus, booklet=False)
+    thread = threading.Thread(target=serve, args=(options,), kwargs=dict(port=0, ready=ready, stop=stop))
+    thread.start()
+    try:
+        assert ready.wait(120)
+        base = f"http://127.0.0.1:{ready.port}"
+        page = f"{base}/html/cavendish-02-trump-lead-four-moderate-trumps.html"
+        status, text = _get(page)
+        assert status == 200 and "Hand II" in text and "/livereload/" in text
+        for bad in ("/../mkdocs.yml", "/html/../../hands/dick", "//etc/passwd"):
+            conn = __import__("http.client").client.HTTPConnection("127.0.0.1", ready.port, timeout=10)
+            conn.request("GET", bad)
+            assert conn.getresponse().status == 404, bad
+        hand = next((corpus / "hands" / "cavendish").glob("02-*.yaml"))
+        good = hand.read_text()
+        hand.write_text(good.replace("remark: |\n", "remark: |\n      Seen while serving.\n", 1))
+        _until(page, "Seen while serving.")
+        hand.write_text(good.replace("turn_up:", "turn_up: XX\nold_turn_up:", 1))
+        _until(page, "The build failed")
+        assert "02-trump-lead-four-moderate-trumps.yaml:" in _get(page)[1]
+        hand.write_text(good)
+        _until(page, "Hand II")
+    finally:
+        stop.set()
+        thread.join(30)
+    assert not thread.is_alive()
