@@ -184,3 +184,16 @@ def test_the_leaders_label_stays_inside_the_diagram():
                 x, anchor = float(label.get("x")), label.get("text-anchor")
                 left = x - (_label_width(label.text) if anchor == "end" else 0)
                 assert 0 <= left and left + _label_width(label.text) <= WIDTH, (pattern, label.text, x)
+
+
+def test_the_booklet_draws_what_is_known_as_svg_and_the_page_as_a_table(env):
+    from whistbook.render.diagrams import known_svg
+
+    l = lesson()
+    t = l.tricks[2]
+    svg = known_svg(t)
+    assert svg.startswith("<svg") and 'aria-label="What you know after trick 3: player Y:' in svg
+    # the same holdings as the page's table: B's hearts after trick 3 (0-6), Z's clubs (3-4)
+    assert "0–6" in svg and "3–4" in svg
+    page = render_lesson(l, env)
+    assert '<table class="known">' in page and "known-svg" not in page

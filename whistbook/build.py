@@ -279,7 +279,7 @@ def lay_out_booklet(book: Any, env: Any, options: BuildOptions, store: Store, po
     :raises RenderError: when a template fails or a resource is refused.
     """
     from .render.context import RenderOptions
-    from .render.pdf import booklet_css, booklet_part_html, furniture_html, join_parts, lay_out_part
+    from .render.pdf import booklet_css, booklet_part_html, join_parts, lay_out_part
 
     printed = RenderOptions(analysis=options.analysis_in_booklet, four_colour=options.four_colour,
                             paper=options.paper, medium="print")

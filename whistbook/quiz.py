@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .cards import Card, Suit
+from .cards import Card
 from .lesson import InferenceView, SeatKnowledge, TrickView
 from .seats import Seat
 

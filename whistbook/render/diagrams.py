@@ -199,3 +199,69 @@ def deal_svg(lesson: Lesson, *, centre: str = "", four_colour: bool = False) -> 
 
 
 __all__ = ["trick_svg", "trick_label", "deal_svg", "PALETTES"]
+
+
+# --- what is known, for print ----------------------------------------------------------------
+#
+# In the booklet the picture of what is known after a trick is drawn as SVG:
+# WeasyPrint lays out a small HTML table far more slowly than one SVG element
+# (measured: the tables took 45% of a lesson's layout). The page on screen
+# keeps the HTML table, which a screen reader can walk.
+
+_KNOWN_SIZE = 9  # the font size, in drawing units
+_KNOWN_ROW = 12
+
+
+def _holding_text(s) -> str:
+    """``K J (Q 10) +1–2``, a dash for none left, a dot where nothing is known."""
+    if s.void:
+        return "—"
+    if s.unknown:
+        return "·"
+    parts = [rank_text(c.rank) for c in s.certain]
+    if s.presumed:
+        parts.append("(" + " ".join(rank_text(c.rank) for c in s.presumed) + ")")
+    lo, hi = s.rest
+    if hi:
+        more = str(lo) if lo == hi else f"{lo}–{hi}"
+        parts.append(("+" if s.certain or s.presumed else "") + more)
+    return " ".join(parts)
+
+
+def known_svg(trick: TrickView, *, four_colour: bool = False) -> str:
+    """The picture of what is known after ``trick`` as an inline ``<svg>``: a
+    row per unseen hand, a column per suit (the same content as the page's
+    table; its label says it in words)."""
+    palette = PALETTES["four" if four_colour else "two"]
+    seats = trick.known
+    suits = [s.suit for s in seats[0].suits]
+    cells = [[_holding_text(s) for s in sk.suits] for sk in seats]
+    # column widths from the longest text (DejaVu Sans: about 0.62 em a character)
+    widths = [max(1.6, max(len(row[k]) for row in cells)) * 0.62 * _KNOWN_SIZE + 8 for k in range(len(suits))]
+    seat_w = 14
+    width = seat_w + sum(widths)
+    height = _KNOWN_ROW * (len(seats) + 1) + 3
+    label = f"What you know after trick {trick.number}: " + "; ".join(
+        f"player {sk.seat}: " + ", ".join(f"{s.suit.plural} {text}" for s, text in zip(sk.suits, row))
+        for sk, row in zip(seats, cells))
+    svg = ET.Element("svg", {
+        "viewBox": f"0 0 {width:g} {height:g}", "class": "known-svg", "role": "img", "aria-label": label,
+        # sized so that its text is about four-fifths of the surrounding text
+        "font-family": FONT, "width": f"{width / _KNOWN_SIZE * 0.8:.2f}em",
+    })
+    x = seat_w
+    for k, suit in enumerate(suits):
+        _text(svg, x + 2, _KNOWN_SIZE, suit.symbol, size=_KNOWN_SIZE, anchor="start", fill=palette[suit],
+              cls=f"dg-suit dg-{suit.plural}")
+        x += widths[k]
+    for r, (sk, row) in enumerate(zip(seats, cells), start=1):
+        y = _KNOWN_ROW * r + _KNOWN_SIZE
+        ET.SubElement(svg, "line", {"x1": "0", "x2": f"{width:g}", "y1": f"{y - _KNOWN_SIZE - 1.5:g}",
+                                    "y2": f"{y - _KNOWN_SIZE - 1.5:g}", "stroke": RULE, "stroke-width": "0.5"})
+        _text(svg, 0, y, str(sk.seat), size=_KNOWN_SIZE, anchor="start", fill=INK, cls="dg-seat", bold=True)
+        x = seat_w
+        for k, text in enumerate(row):
+            _text(svg, x + 2, y, text, size=_KNOWN_SIZE, anchor="start", fill=MUTED if text in "·—" else INK,
+                  cls="dg-holding")
+            x += widths[k]
+    return ET.tostring(svg, encoding="unicode")

@@ -24,7 +24,7 @@ from ..scoring import score_text
 from ..seats import Side
 from ..wording import citation, number_word
 from . import playalong
-from .diagrams import deal_svg, trick_svg
+from .diagrams import deal_svg, known_svg, trick_svg
 from .markup import RemarkRenderer, card_html, prose, rank_html, rank_text, suit_html, words_html
 
 PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -70,6 +70,7 @@ def make_environment(override_dir: str | Path | None = None, *,
         rule_href=jinja2.pass_context(_rule_href),
         html_block=_html_block,
         page_ref=_page_ref,
+        known_svg=lambda t, four_colour=False: Markup(known_svg(t, four_colour=four_colour)),
         trick_svg=lambda t, analysis=False, four_colour=False: Markup(
             trick_svg(t, analysis=analysis, four_colour=four_colour)),
         deal_svg=lambda lesson, centre="", four_colour=False: Markup(
