@@ -37,6 +37,24 @@ every file is valid, 1 when any file has an error, 2 for a usage error.
 """
 
 
+def _existing_file(name: str) -> Path:
+    """The path of a file named on the command line; a usage error if there is none."""
+    path = Path(name)
+    if not path.is_file():
+        raise ConfigError(f"{name}: no such file")
+    return path
+
+
+def _option(parse, value: str | None, flag: str):
+    """An option's value parsed (a seat, a card), None when not given; a usage error naming the flag."""
+    if not value:
+        return None
+    try:
+        return parse(value)
+    except WhistbookError as err:
+        raise ConfigError(f"{flag}: {err.message}") from None
+
+
 def _print_diagnostics(diags: Sequence[Diagnostic], stream=None) -> None:
     stream = stream or sys.stdout
     for d in diags:
@@ -67,9 +85,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from .corpus import check_file
     from .textview import render_json, render_text
 
-    path = Path(args.file)
-    if not path.is_file():
-        raise ConfigError(f"{args.file}: no such file")
+    path = _existing_file(args.file)
     checked = check_file(path, solver=not args.no_solver)
     errors = [d for d in checked.diagnostics if d.level == "error"]
     if errors or checked.replay is None:
@@ -140,15 +156,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from .seats import Seat
     from .textview import explanation_json, render_explanation_text
 
-    path = Path(args.file)
-    if not path.is_file():
-        raise ConfigError(f"{args.file}: no such file")
-    seat = None
-    if args.seat:
-        try:
-            seat = Seat.parse(args.seat)
-        except WhistbookError as err:
-            raise ConfigError(f"--as: {err.message}") from None
+    path = _existing_file(args.file)
+    seat = _option(Seat.parse, args.seat, "--as")
     checked = check_file(path, solver=False)
     if checked.replay is None:  # the play itself is wrong: nothing to explain
         _print_diagnostics([d for d in checked.diagnostics if d.level == "error"], sys.stderr)
@@ -349,15 +358,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     from .cards import Card
     from .exchange import read
 
-    path = Path(args.file)
-    if not path.is_file():
-        raise ConfigError(f"{args.file}: no such file")
-    turn_up = None
-    if args.turn_up:
-        try:
-            turn_up = Card.parse(args.turn_up)
-        except WhistbookError as err:
-            raise ConfigError(f"--turn-up: {err.message}") from None
+    path = _existing_file(args.file)
+    turn_up = _option(Card.parse, args.turn_up, "--turn-up")
     try:
         records = read(path, args.format, turn_up)
     except RecordError as err:
