@@ -206,8 +206,8 @@ class TrickView:
     analysis: tuple[AnalysisNote, ...] = ()
     #: departures from rule that this trick's cards revealed
     departures: tuple[DepartureView, ...] = ()
-    #: what is new at this trick, one line per seat (set when the inferences are known)
-    seat_news: tuple[SeatNews, ...] = ()
+    #: what is new at this trick, one line per seat, certain first (empty without the engine)
+    news: tuple[SeatNews, ...] = ()
     #: irregularities at this trick (revokes, exposed cards, calls...), as the laws dispose of them
     irregularities: tuple[IrregularityView, ...] = ()
 
@@ -216,16 +216,6 @@ class TrickView:
         departure, an irregularity, or with ``analysis`` a double-dummy note)."""
         return bool(self.remark or self.note or self.inferences or self.departures or self.irregularities
                     or (analysis and self.analysis))
-
-    @property
-    def news(self) -> tuple[SeatNews, ...]:
-        """The new inferences grouped by seat, in the order the seats first appear."""
-        if self.seat_news:
-            return self.seat_news
-        seats: dict[Seat, list[InferenceView]] = {}
-        for i in self.inferences:
-            seats.setdefault(i.seat, []).append(i)
-        return tuple(SeatNews(s, tuple(items)) for s, items in seats.items())
 
 
 @dataclass(frozen=True)
@@ -401,14 +391,14 @@ def _play_views(trick: Trick, viewpoint: Seat, costs: Mapping[tuple[Seat, Card],
 def _trick_view(trick: Trick, remark: str | None, viewpoint: Seat, inferences: tuple[InferenceView, ...],
                 analysis: tuple[AnalysisNote, ...], departures: tuple[DepartureView, ...] = (),
                 note: str | None = None, known: tuple[SeatKnowledge, ...] = (),
-                seat_news: tuple[SeatNews, ...] = ()) -> TrickView:
+                news: tuple[SeatNews, ...] = ()) -> TrickView:
     costs = {(n.seat, n.card): n.cost for n in analysis}
     plays = _play_views(trick, viewpoint, costs)
     return TrickView(
         number=trick.number, leader=trick.leader, winner=trick.winner, winning_card=trick.winning_card,
         tally=trick.tally, plays=plays, by_position={p.position: p for p in plays}, shown=trick.shown,
         remark=remark, inferences=inferences, analysis=analysis, departures=departures, note=note, known=known,
-        seat_news=seat_news,
+        news=news,
     )
 
 
