@@ -12,7 +12,6 @@ from the network or read a file elsewhere.
 
 from __future__ import annotations
 
-import logging
 import re
 from dataclasses import dataclass, field
 from html import escape
@@ -28,6 +27,7 @@ from ..lesson import Lesson
 from ..project import Book
 from .context import BookContext, Links, RenderOptions, book_context
 from .environment import render_template, template_source
+from .logs import warnings_of
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 PAPERS = {"a5": "A5", "a4": "A4"}
@@ -214,18 +214,14 @@ def lay_out_part(html: str, css: str) -> PartLayout:
     weasyprint, _, FatalURLFetchingError = _weasyprint()
     fetcher = make_fetcher()
     base = ASSETS_DIR.as_uri() + "/"
-    collect = _Warnings()
-    logger = logging.getLogger("weasyprint")
-    logger.addHandler(collect)
-    try:
-        style, fonts = _stylesheet(css, base, fetcher)
-        doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print").render(
-            stylesheets=[style], font_config=fonts)
-    except FatalURLFetchingError as err:
-        raise RenderError(f"booklet: {err}") from None
-    finally:
-        logger.removeHandler(collect)
-    out = PartLayout(pdf=b"", pages=len(doc.pages), warnings=collect.messages)
+    with warnings_of("weasyprint") as logged:
+        try:
+            style, fonts = _stylesheet(css, base, fetcher)
+            doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print").render(
+                stylesheets=[style], font_config=fonts)
+        except FatalURLFetchingError as err:
+            raise RenderError(f"booklet: {err}") from None
+    out = PartLayout(pdf=b"", pages=len(doc.pages), warnings=logged)
     for k, page in enumerate(doc.pages):
         for name, (x, y, *_) in page.anchors.items():
             out.anchors.setdefault(name, (k, x * _PT, y * _PT))
@@ -267,15 +263,6 @@ def _stylesheet(css: str, base: str, fetcher: Any) -> tuple[Any, Any]:
         _STYLES[css] = (weasyprint.CSS(string=css + "\n" + NO_FURNITURE, base_url=base, url_fetcher=fetcher,
                                        font_config=fonts), fonts)
     return _STYLES[css]
-
-
-class _Warnings(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(f"{record.levelname.lower()}: {record.getMessage()}")
 
 
 def furniture_html(book: Book, running: Sequence[str], paper: str) -> str:

@@ -13,7 +13,6 @@ everywhere; links between pages are Markdown links, which ProperDocs checks.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -25,6 +24,7 @@ from ..errors import RenderError
 from ..lesson import Lesson, ThemeRef, themes_of
 from .context import Links, RenderOptions, rule_views, rules_of, split_lessons
 from .environment import PACKAGE_TEMPLATES, render_template, template_source
+from .logs import warnings_of
 from .html import LOCAL_STYLESHEET, SCREEN_STYLESHEETS
 
 SITE_LINKS = Links(root="../", principles="../principles.html", lesson_pattern="lessons/{slug}.html")
@@ -122,15 +122,6 @@ def write_sources(sources: SiteSources, docs_dir: Path, theme_dir: Path) -> None
             path.write_text(text, encoding="utf-8")
 
 
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
 def build_site(
     sources: SiteSources,
     docs_dir: Path,
@@ -167,26 +158,17 @@ def build_site(
     if PLAY_SCRIPT in sources.docs and PLAY_SCRIPT not in scripts:
         scripts.append(PLAY_SCRIPT)
 
-    mk_log = logging.getLogger("properdocs")
-    collect = _Collect()
-    saved = (mk_log.level, mk_log.propagate)
-    mk_log.addHandler(collect)
-    mk_log.setLevel(logging.WARNING)
-    mk_log.propagate = False
-    try:
-        config = load_config(
-            str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), theme=theme,
-            nav=sources.nav, extra_javascript=scripts, strict=True,
-            **({"site_name": site_name} if site_name else {}),
-        )
-        site_build(config)
-    except (Abort, ProperDocsException, SystemExit) as err:
-        detail = "; ".join(collect.messages) or str(err)
-        raise RenderError(f"site: ProperDocs failed: {detail}") from None
-    finally:
-        mk_log.removeHandler(collect)
-        mk_log.setLevel(saved[0])
-        mk_log.propagate = saved[1]
+    with warnings_of("properdocs", only_here=True) as logged:
+        try:
+            config = load_config(
+                str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), theme=theme,
+                nav=sources.nav, extra_javascript=scripts, strict=True,
+                **({"site_name": site_name} if site_name else {}),
+            )
+            site_build(config)
+        except (Abort, ProperDocsException, SystemExit) as err:
+            detail = "; ".join(logged) or str(err)
+            raise RenderError(f"site: ProperDocs failed: {detail}") from None
 
 
 __all__ = ["SiteSources", "render_site_sources", "write_sources", "build_site", "SITE_LINKS", "main_theme",
