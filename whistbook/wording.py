@@ -138,16 +138,7 @@ def phrase(inf) -> Words:
             return ("shown out of ", inf.suit)
         return (f"{q}no ", inf.suit, " left")
     if inf.kind == "count":
-        lo, hi = inf.low, inf.high
-        if lo is not None and lo == hi:
-            n = f"{lo}"
-        elif hi is None:
-            n = f"{lo}+"
-        elif lo is None:
-            n = f"at most {hi}"
-        else:
-            n = f"{lo}–{hi}"
-        return (f"{q}{n} ", inf.suit, " left")
+        return (*_count_clause(inf), " left")
     if inf.kind == "holds":
         return (q or "holds ", *_cards(inf.cards))
     if inf.kind == "lacks":
