@@ -936,10 +936,7 @@ def _apply_facts(st: KState, facts: list[Fact], t: int) -> None:
         elif f.kind == "turn_up":
             st.fix(f.card, f.seat, 1)
         else:
-            base = f.suit * 13
-            for i in range(13):
-                if not f.kept >> i & 1 and st.poss[base + i] >> f.seat & 1:
-                    st.remove(base + i, f.seat, sup)
+            st.show_out(f.seat, f.suit, f.kept, sup)
 
 
 def _step(kind: str, a: Assumption | None, st: KState) -> Step:

@@ -17,9 +17,22 @@ Three kinds of constraint live here and are propagated to a fixpoint:
   are still possible for every seat and suit is worked out by a dynamic
   programme over the four suits (bit-parallel, so it is cheap).
 
-Every removal carries a *support*: a bit mask of the tricks it rests on (bit
-0 stands for the deal itself, e.g. the turned-up card). Supports are unions,
-so they over-approximate what an inference needs, never under-approximate.
+**Supports.** Every elementary conclusion the store holds carries a
+*support*: a bit mask of the tricks it was derived from (bit 0 stands for
+the deal itself: the viewer's hand, the hand sizes, the turned-up card).
+The elementary conclusions are "seat s was not dealt card c" (``rsup``),
+"seat s was not dealt n cards of suit S" (``lsup``, one per length) and "seat
+s's holding of S is not m" (the domain's log). Each propagation step gives
+the conclusion it draws the union of the supports of the premises *that
+step used* (for a holding ruled out by a card, that card; for a length ruled
+out by counting, the bounds of the row or column that ruled it out), not of
+everything known about the seat or suit. Supports are kept from the first
+derivation found. So a support is a set of tricks from which the conclusion
+follows (it is sufficient: tests rebuild the store from those tricks alone
+and find the conclusion again), and it is the chain the derivation actually
+used; it is not always the smallest such set, because the first derivation
+need not be the cheapest, and a domain counts everything known of its
+seat and suit when it was first built.
 
 Propagation is sound: it only removes a possibility when every layout that
 keeps all constraints lacks it (tests compare it with exact enumeration).
@@ -32,6 +45,8 @@ from itertools import combinations
 from typing import Callable, Iterable
 
 SUIT_RANGE = range(4)
+NL = 14  # lengths 0..13: one support per length per (seat, suit)
+ALL_LENGTHS = (1 << NL) - 1
 
 
 class Contradiction(Exception):
@@ -40,9 +55,11 @@ class Contradiction(Exception):
 
 class Frame:
     """What does not change during one explanation: the viewer, the seats he
-    cannot see, the hand size and the cards of each suit in play."""
+    cannot see, the hand size and the cards of each suit in play. It also
+    keeps the presumptions' answers on domains already filtered, so a layer
+    rebuilt from the certain one repeats no work."""
 
-    __slots__ = ("viewer", "others", "size", "col", "universe", "vmask")
+    __slots__ = ("viewer", "others", "size", "col", "universe", "vmask", "umask", "cache")
 
     def __init__(self, viewer: int, own: Iterable[int], universe: Iterable[int], size: int) -> None:
         self.viewer = viewer
@@ -53,7 +70,13 @@ class Frame:
         self.vmask = [0, 0, 0, 0]
         for c in own:
             self.vmask[c // 13] |= 1 << (c % 13)
-        self.col = [sum(1 for c in self.universe if c // 13 == s and c not in own) for s in SUIT_RANGE]
+        #: per suit, the ranks in play that the viewer does not hold
+        self.umask = [0, 0, 0, 0]
+        for c in self.universe:
+            if c not in own:
+                self.umask[c // 13] |= 1 << (c % 13)
+        self.col = [m.bit_count() for m in self.umask]
+        self.cache: dict = {}
 
 
 def _lenmask(lo: int, hi: int) -> int:
@@ -72,7 +95,8 @@ def _lens_of(masks: Iterable[int]) -> int:
 class KState:
     """One layer of knowledge (certain, presumed or probable)."""
 
-    __slots__ = ("f", "poss", "rsup", "dom", "dsup", "dsig", "lens", "lsup", "dirty", "ldirty", "am", "fm", "csup")
+    __slots__ = ("f", "poss", "rsup", "dom", "dlog", "dbase", "dsig", "lens", "lsup", "dirty", "ldirty",
+                 "am", "fm")
 
     def __init__(self, frame: Frame, own: Iterable[int]) -> None:
         self.f = frame
@@ -84,20 +108,22 @@ class KState:
             self.poss[c] = 1 << frame.viewer
         self.rsup = [0] * 208  # support of "seat s was not dealt card c", index c*4+s
         # kept in step with poss: per seat*4+suit, the ranks the seat may hold
-        # (am), must hold (fm), and the support of the ranks it may not (csup)
+        # (am) and must hold (fm)
         self.am = [0] * 16
         self.fm = [0] * 16
-        self.csup = [0] * 16
-        for c in frame.universe:
-            if c not in own:
-                for o in frame.others:
-                    self.am[o * 4 + c // 13] |= 1 << (c % 13)
+        for o in frame.others:
+            for S in SUIT_RANGE:
+                self.am[o * 4 + S] = frame.umask[S]
         self.dom: dict[tuple[int, int], tuple[int, ...]] = {}
-        self.dsup: dict[tuple[int, int], int] = {}
+        #: per domain, the holdings ruled out since it was built, each batch
+        #: with its support: a tuple of (holdings, support)
+        self.dlog: dict[tuple[int, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
+        #: per domain, the support of what ruled out the holdings left out when it was built
+        self.dbase: dict[tuple[int, int], int] = {}
         self.dsig: dict[tuple[int, int], tuple[int, int, int]] = {}  # what a domain was last checked against
         # possible dealt lengths per (seat, suit) as bit sets over 0..13
         self.lens = [[_lenmask(0, min(frame.size, frame.col[S])) for S in SUIT_RANGE] for _ in range(4)]
-        self.lsup = [[0] * 4 for _ in range(4)]
+        self.lsup = [0] * (16 * NL)  # support of "seat s was not dealt n of suit S", index (s*4+S)*14+n
         self.dirty = 15  # suits whose cells need looking at again
         self.ldirty = True  # lengths changed since the last count
 
@@ -106,16 +132,16 @@ class KState:
         k.f = self.f
         k.poss = self.poss[:]
         k.rsup = self.rsup[:]
-        k.dom = dict(self.dom)
-        k.dsup = dict(self.dsup)
-        k.dsig = dict(self.dsig)
+        k.dom = self.dom.copy()
+        k.dlog = self.dlog.copy()
+        k.dbase = self.dbase.copy()
+        k.dsig = self.dsig.copy()
         k.lens = [row[:] for row in self.lens]
-        k.lsup = [row[:] for row in self.lsup]
+        k.lsup = self.lsup[:]
         k.dirty = self.dirty
         k.ldirty = self.ldirty
         k.am = self.am[:]
         k.fm = self.fm[:]
-        k.csup = self.csup[:]
         return k
 
     # ------------------------------------------------------------ basic edits
@@ -133,7 +159,6 @@ class KState:
         self.rsup[c * 4 + s] = sup
         S, bit_ = c // 13, 1 << (c % 13)
         self.am[s * 4 + S] &= ~bit_
-        self.csup[s * 4 + S] |= sup
         if not p & (p - 1):
             self.fm[(p.bit_length() - 1) * 4 + S] |= bit_
         self.dirty |= 1 << S
@@ -151,11 +176,53 @@ class KState:
             if o != s and p >> o & 1:
                 self.rsup[c * 4 + o] = sup
                 self.am[o * 4 + S] &= ~bit_
-                self.csup[o * 4 + S] |= sup
         self.poss[c] = 1 << s
         self.fm[s * 4 + S] |= bit_
         self.dirty |= 1 << S
         return True
+
+    def show_out(self, s: int, S: int, kept: int, sup: int) -> None:
+        """Seat ``s`` did not follow to ``S``: he was dealt no card of it but
+        the ranks in ``kept`` (those he had played). One fact: the lengths it
+        rules out rest on that trick alone, not on where the other cards are."""
+        base = S * 13
+        for i in range(13):
+            if not kept >> i & 1 and self.poss[base + i] >> s & 1:
+                self.remove(base + i, s, sup)
+        if s != self.f.viewer:
+            self._bound(s, S, _lenmask(0, kept.bit_count()), sup)
+
+    def _cut_lengths(self, s: int, S: int, gone: int, sup: int) -> None:
+        """Rule out the lengths in ``gone`` for ``s`` in ``S``, resting on ``sup``."""
+        lm = self.lens[s][S]
+        gone &= lm
+        if not gone:
+            return
+        if lm == gone:
+            raise Contradiction(f"no length possible for seat {s} in suit {S}")
+        self.lens[s][S] = lm & ~gone
+        k = (s * 4 + S) * NL
+        while gone:
+            b = gone & -gone
+            gone ^= b
+            self.lsup[k + b.bit_length() - 1] = sup
+        self.ldirty = True
+
+    def _bound(self, s: int, S: int, keep: int, sup: int) -> None:
+        """A bound on the length (the lengths in ``keep`` are the only ones it
+        allows), resting on ``sup``: rule out the others, and let it be the
+        support of lengths it rules out that were ruled out before on more
+        tricks, so that the bound reads as the one fact it is."""
+        self._cut_lengths(s, S, ~keep, sup)
+        k = (s * 4 + S) * NL
+        gone = ALL_LENGTHS & ~keep
+        ls = self.lsup
+        while gone:
+            b = gone & -gone
+            gone ^= b
+            j = k + b.bit_length() - 1
+            if ls[j] & ~sup & ~1:  # rests on a trick the bound does not
+                ls[j] = sup
 
     def allowed(self, s: int, S: int) -> int:
         """Ranks of ``S`` that ``s`` may have been dealt (other seats only)."""
@@ -165,73 +232,124 @@ class KState:
         """Ranks of ``S`` that ``s`` was certainly dealt (other seats only)."""
         return self.fm[s * 4 + S]
 
-    def support_of_cell(self, s: int, S: int) -> int:
-        """What the possible holdings of ``s`` in ``S`` rest on."""
-        return self._card_support(s, S) | self.dsup.get((s, S), 0) | self.lsup[s][S]
-
-    def _card_support(self, s: int, S: int) -> int:
-        return self.csup[s * 4 + S]
+    # ------------------------------------------------------------ supports
 
     def support_of_card(self, c: int, holder: int | None = None) -> int:
-        """Support for where ``c`` may be: the removals of the other seats."""
+        """Support for where ``c`` may be: the removals of the other seats
+        (with ``holder``, that ``holder`` was dealt it)."""
         sup = 0
         for s in range(4):
             if s != holder:
                 sup |= self.rsup[c * 4 + s]
         return sup
 
+    def length_support(self, s: int, S: int, lo: int | None, hi: int | None) -> int:
+        """Support for "``s`` was dealt at least ``lo`` and at most ``hi`` cards
+        of ``S``" (``None``: no bound): the lengths outside that were ruled out."""
+        k = (s * 4 + S) * NL
+        ls = self.lsup
+        sup = 0
+        if lo is not None:
+            for n in range(min(lo, NL)):
+                sup |= ls[k + n]
+        if hi is not None:
+            for n in range(max(hi + 1, 0), NL):
+                sup |= ls[k + n]
+        return sup
+
+    def _absent_support(self, s: int, S: int, ranks: int | None = None) -> int:
+        """Support for "``s`` was dealt none of ``ranks``" (default: every
+        card of ``S`` in play he may not hold)."""
+        if ranks is None:
+            ranks = self.f.umask[S] & ~self.am[s * 4 + S]
+        rs = self.rsup
+        k = S * 13 * 4 + s
+        sup = 0
+        while ranks:
+            b = ranks & -ranks
+            ranks ^= b
+            sup |= rs[k + 4 * (b.bit_length() - 1)]
+        return sup
+
+    def _forced_support(self, s: int, S: int) -> int:
+        """Support for "``s`` was dealt every card of ``S`` he must hold"."""
+        ranks = self.fm[s * 4 + S]
+        rs = self.rsup
+        sup = 0
+        while ranks:
+            b = ranks & -ranks
+            ranks ^= b
+            k = (S * 13 + b.bit_length() - 1) * 4
+            for o in range(4):
+                if o != s:
+                    sup |= rs[k + o]
+        return sup
+
+    def _domain_support(self, key: tuple[int, int], hit: Callable[[int], bool]) -> int:
+        """Support for "no holding still allowed has the property ``hit``":
+        what the domain was built on, and the batches of ruled-out holdings
+        that include one with the property."""
+        sup = self.dbase[key]
+        for gone, gsup in self.dlog.get(key, ()):
+            if gsup & ~sup:
+                for m in gone:
+                    if hit(m):
+                        sup |= gsup
+                        break
+        return sup
+
     # ------------------------------------------------------------ conventions
 
     def domain(self, s: int, S: int) -> tuple[int, ...]:
         """The explicit holdings of ``s`` in ``S``, built on first use."""
-        d = self.dom.get((s, S))
+        key = (s, S)
+        d = self.dom.get(key)
         if d is not None:
             return d
         allowed, forced = self.allowed(s, S), self.forced(s, S)
-        free = allowed & ~forced
-        fb = [i for i in range(13) if free >> i & 1]
         lm = self.lens[s][S]
-        base_n = forced.bit_count()
-        out = []
-        for k in range(len(fb) + 1):
-            if not lm >> (base_n + k) & 1:
-                continue
-            for combo in combinations(fb, k):
-                m = forced
-                for i in combo:
-                    m |= 1 << i
-                out.append(m)
-        d = tuple(out)
-        self.dom[(s, S)] = d
-        self.dsup[(s, S)] = self._card_support(s, S)
+        # every length: the presumptions about to filter it get the credit for
+        # the holdings they rule out, before the lengths known are applied
+        d = _holdings(allowed & ~forced, forced, ALL_LENGTHS)
+        self.dom[key] = d
+        self.dbase[key] = self._absent_support(s, S) | self._forced_support(s, S)
         return d
 
     def restrict(self, s: int, S: int, pred: Callable[[int], bool], sup: int,
                  memo: dict[int, bool] | None = None) -> bool:
         """Keep the holdings of ``s`` in ``S`` (dealt holdings, as rank masks)
         that satisfy ``pred`` (its answers are kept in ``memo`` if given, so a
-        presumption applied to several layers asks once per holding). Returns
-        True if anything was removed."""
+        presumption applied to several layers asks once per holding). The
+        holdings ruled out rest on ``sup``. Returns True if anything was removed."""
         d = self.domain(s, S)
         if memo is None:
             new = tuple(m for m in d if pred(m))
+            gone = tuple(m for m in d if not pred(m)) if len(new) != len(d) else ()
         else:
-            out = []
-            get = memo.get
-            for m in d:
-                r = get(m)
-                if r is None:
-                    r = memo[m] = pred(m)
-                if r:
-                    out.append(m)
-            new = tuple(out)
-        if len(new) == len(d):
+            ck = (id(memo), id(d))
+            hit = self.f.cache.get(ck)
+            if hit is not None and hit[0] is d:
+                new, gone = hit[1], hit[2]
+            else:
+                keep, out = [], []
+                get = memo.get
+                for m in d:
+                    r = get(m)
+                    if r is None:
+                        r = memo[m] = pred(m)
+                    (keep if r else out).append(m)
+                new, gone = tuple(keep), tuple(out)
+                if not out:
+                    new = d
+                self.f.cache[ck] = (d, new, gone)
+        if not gone:
             return False
         if not new:
             raise Contradiction(f"no holding of seat {s} in suit {S} fits")
-        self.dom[(s, S)] = new
-        self.dsup[(s, S)] = self.dsup.get((s, S), 0) | sup
-        self.dsig.pop((s, S), None)
+        key = (s, S)
+        self.dom[key] = new
+        self.dlog[key] = self.dlog.get(key, ()) + ((gone, sup),)
+        self.dsig.pop(key, None)
         self.dirty |= 1 << S
         return True
 
@@ -252,81 +370,122 @@ class KState:
                 self.ldirty = False
                 self._counts()
 
-    def _cell(self, s: int, S: int) -> bool:
+    def _cell(self, s: int, S: int) -> None:
         """Bring one seat's holding of one suit into line with the cards and lengths."""
-        allowed, forced = self.allowed(s, S), self.forced(s, S)
+        i = s * 4 + S
+        allowed, forced = self.am[i], self.fm[i]
         lm = self.lens[s][S]
-        changed = False
         key = (s, S)
-        d = self.dom.get(key)
-        sig = (allowed, forced, lm)
-        if d is not None and self.dsig.get(key) != sig:
-            new = tuple(m for m in d if not m & ~allowed and m & forced == forced)
-            if len(new) != len(d):
-                self.dsup[key] = self.dsup.get(key, 0) | self._card_support(s, S)
-            n1 = len(new)
-            new = tuple(m for m in new if lm >> m.bit_count() & 1)
-            if len(new) != n1:
-                self.dsup[key] = self.dsup.get(key, 0) | self.lsup[s][S]
-            if not new:
-                raise Contradiction(f"holdings of seat {s} in suit {S} exhausted")
-            if len(new) != len(d):
-                self.dom[key] = new
-                d = new
-            union = 0
-            inter = -1
-            for m in d:
-                union |= m
-                inter &= m
-            sup = self.dsup[key]
-            base = S * 13
-            gone_bits = allowed & ~union
-            for i in range(13):
-                if gone_bits >> i & 1:
-                    changed |= self.remove(base + i, s, sup)
-            new_bits = inter & ~forced
-            for i in range(13):
-                if new_bits >> i & 1:
-                    changed |= self.fix(base + i, s, sup)
-            if changed:
-                allowed, forced = self.allowed(s, S), self.forced(s, S)
-            dl = _lens_of(d)
-            if dl & lm != lm:
-                lm &= dl
-                self.lens[s][S] = lm
-                self.lsup[s][S] |= sup
-                self.ldirty = True
-                changed = True
-            if not changed:
-                self.dsig[key] = sig
-        rng = _lenmask(forced.bit_count(), allowed.bit_count())
-        if lm & rng != lm:
-            lm &= rng
-            if not lm:
-                raise Contradiction(f"no length possible for seat {s} in suit {S}")
-            self.lens[s][S] = lm
-            self.lsup[s][S] |= self.support_of_cell(s, S)
-            self.ldirty = True
-            changed = True
+        if key in self.dom and self.dsig.get(key) != (allowed, forced, lm):
+            if self._check_domain(s, S, allowed, forced, lm):
+                allowed, forced = self.am[i], self.fm[i]
+            lm = self.lens[s][S]
+        na, nf = allowed.bit_count(), forced.bit_count()
+        if lm >> (na + 1):
+            # more cards than he may hold: ruled out by the cards he may not hold
+            self._bound(s, S, _lenmask(0, na), self._absent_support(s, S))
+            lm = self.lens[s][S]
+        if lm & ((1 << nf) - 1):
+            # fewer than he must hold: ruled out by the cards he must hold
+            self._bound(s, S, _lenmask(nf, NL - 1), self._forced_support(s, S))
+            lm = self.lens[s][S]
         # lengths that pin the cards: all allowed cards, or only the forced ones
+        if na == nf:
+            return
         lo = (lm & -lm).bit_length() - 1
         hi = lm.bit_length() - 1
-        na, nf = allowed.bit_count(), forced.bit_count()
-        if lo == na and na != nf:
-            sup = self.support_of_cell(s, S)
-            base = S * 13
-            for i in range(13):
-                if allowed >> i & 1 and not forced >> i & 1:
-                    changed |= self.fix(base + i, s, sup)
-        elif hi == nf and na != nf:
-            sup = self.support_of_cell(s, S)
-            base = S * 13
-            for i in range(13):
-                if allowed >> i & 1 and not forced >> i & 1:
-                    changed |= self.remove(base + i, s, sup)
-        return changed
+        if lo == na:
+            sup = self.length_support(s, S, na, None) | self._absent_support(s, S)
+            rest, base = allowed & ~forced, S * 13
+            while rest:
+                b = rest & -rest
+                rest ^= b
+                self.fix(base + b.bit_length() - 1, s, sup)
+        elif hi == nf:
+            sup = self.length_support(s, S, None, nf) | self._forced_support(s, S)
+            rest, base = allowed & ~forced, S * 13
+            while rest:
+                b = rest & -rest
+                rest ^= b
+                self.remove(base + b.bit_length() - 1, s, sup)
 
-    def _counts(self) -> bool:
+    def _check_domain(self, s: int, S: int, allowed: int, forced: int, lm: int) -> bool:
+        """Rule out the holdings the cards and lengths forbid, then draw from
+        what is left the cards and lengths every holding agrees on. Returns
+        True if cards were placed or struck off."""
+        key = (s, S)
+        d = self.dom[key]
+        new = tuple(m for m in d if not m & ~allowed and m & forced == forced and lm >> m.bit_count() & 1)
+        if not new:
+            raise Contradiction(f"holdings of seat {s} in suit {S} exhausted")
+        if len(new) != len(d):
+            self.dom[key] = new
+            self.dlog[key] = self.dlog.get(key, ()) + self._reasons(s, S, d, allowed, forced, lm)
+            d = new
+        union, inter = 0, -1
+        for m in d:
+            union |= m
+            inter &= m
+        base = S * 13
+        moved = False
+        gone_bits = allowed & ~union
+        while gone_bits:
+            b = gone_bits & -gone_bits
+            gone_bits ^= b
+            moved |= self.remove(base + b.bit_length() - 1, s, self._domain_support(key, lambda m, b=b: m & b))
+        new_bits = inter & ~forced
+        while new_bits:
+            b = new_bits & -new_bits
+            new_bits ^= b
+            moved |= self.fix(base + b.bit_length() - 1, s, self._domain_support(key, lambda m, b=b: not m & b))
+        cut = lm & ~_lens_of(d)
+        if cut:
+            k = (s * 4 + S) * NL
+            self.lens[s][S] = lm & ~cut
+            self.ldirty = True
+            while cut:
+                b = cut & -cut
+                cut ^= b
+                n = b.bit_length() - 1
+                self.lsup[k + n] = self._domain_support(key, lambda m, n=n: m.bit_count() == n)
+        elif not moved:
+            self.dsig[key] = (allowed, forced, lm)
+        return moved
+
+    def _reasons(self, s: int, S: int, d: tuple[int, ...], allowed: int, forced: int, lm: int):
+        """The holdings of ``d`` that the cards and lengths rule out, in
+        batches by the one fact that rules each out (the earliest-supported
+        card he may not hold, else a card he must hold, else the length)."""
+        base = S * 13
+        rs = self.rsup
+        batches: dict[int, list[int]] = {}
+        for m in d:
+            x = m & ~allowed
+            if x:
+                sup = -1
+                while x:
+                    b = x & -x
+                    x ^= b
+                    r = rs[(base + b.bit_length() - 1) * 4 + s]
+                    if sup < 0 or r < sup:
+                        sup = r
+            elif m & forced != forced:
+                sup = -1
+                y = forced & ~m
+                while y:
+                    b = y & -y
+                    y ^= b
+                    r = self.support_of_card(base + b.bit_length() - 1, s)
+                    if sup < 0 or r < sup:
+                        sup = r
+            elif not lm >> m.bit_count() & 1:
+                sup = self.lsup[(s * 4 + S) * NL + m.bit_count()]
+            else:
+                continue
+            batches.setdefault(sup, []).append(m)
+        return tuple((tuple(ms), sup) for sup, ms in batches.items())
+
+    def _counts(self) -> None:
         """The dynamic programme: each other seat holds ``size`` cards and each
         suit's cards are shared among them. Keeps the lengths some complete
         layout of lengths supports."""
@@ -337,28 +496,67 @@ class KState:
         keep = _shared_lengths(f.size, tuple(f.col), key)
         if keep is None:
             raise Contradiction("the hand sizes and suit lengths cannot be met")
-        changed = False
+        old = [row[:] for row in lens]
         k = 0
         for S in SUIT_RANGE:
             for s in o:
-                if keep[k] != lens[s][S]:
-                    lens[s][S] = keep[k]
-                    self.lsup[s][S] |= self._row_col_support(s, S)
-                    self.dirty |= 1 << S
-                    changed = True
+                cut = lens[s][S] & ~keep[k]
                 k += 1
-        return changed
+                if not cut:
+                    continue
+                lens[s][S] &= ~cut
+                self.dirty |= 1 << S
+                base = (s * 4 + S) * NL
+                while cut:
+                    b = cut & -cut
+                    cut ^= b
+                    n = b.bit_length() - 1
+                    self.lsup[base + n] = self._count_support(old, s, S, n)
 
-    def _row_col_support(self, s: int, S: int) -> int:
-        """Support for a length the count changed: the constraints on the other
-        suits of the same seat and on the other seats' lengths of the suit."""
+    def _count_support(self, lens, s: int, S: int, n: int) -> int:
+        """Why ``s`` cannot have been dealt ``n`` cards of ``S``, given the
+        lengths ``lens`` the count started from: the bounds of the other seats
+        in the suit (the column), else of the seat's other suits (the row),
+        else every length ruled out anywhere."""
+        f = self.f
+        col = [lens[o][S] for o in f.others if o != s]
+        row = [lens[s][T] for T in SUIT_RANGE if T != S]
+        cseats = [o for o in f.others if o != s]
+        rsuits = [T for T in SUIT_RANGE if T != S]
+        need_c, need_r = f.col[S] - n, f.size - n
+        if sum(_low(m) for m in col) > need_c:
+            return self._bounds_support([(o, S) for o in cseats], col, True)
+        if sum(_high(m) for m in col) < need_c:
+            return self._bounds_support([(o, S) for o in cseats], col, False)
+        if sum(_low(m) for m in row) > need_r:
+            return self._bounds_support([(s, T) for T in rsuits], row, True)
+        if sum(_high(m) for m in row) < need_r:
+            return self._bounds_support([(s, T) for T in rsuits], row, False)
+        if need_c < 0 or not _sums(col) >> need_c & 1:
+            return self._cells_support([(o, S) for o in cseats], col)
+        if need_r < 0 or not _sums(row) >> need_r & 1:
+            return self._cells_support([(s, T) for T in rsuits], row)
+        cells = [(a, T) for a in f.others for T in SUIT_RANGE if (a, T) != (s, S)]
+        return self._cells_support(cells, [lens[a][T] for a, T in cells])
+
+    def _bounds_support(self, cells, masks, lower: bool) -> int:
         sup = 0
-        for T in SUIT_RANGE:
-            if T != S:
-                sup |= self._card_support(s, T) | self.dsup.get((s, T), 0)
-        for o in self.f.others:
-            if o != s:
-                sup |= self._card_support(o, S) | self.dsup.get((o, S), 0)
+        for (a, T), m in zip(cells, masks):
+            if lower:
+                sup |= self.length_support(a, T, _low(m), None)
+            else:
+                sup |= self.length_support(a, T, None, _high(m))
+        return sup
+
+    def _cells_support(self, cells, masks) -> int:
+        sup = 0
+        for (a, T), m in zip(cells, masks):
+            k = (a * 4 + T) * NL
+            gone = _lenmask(0, NL - 1) & ~m
+            while gone:
+                b = gone & -gone
+                gone ^= b
+                sup |= self.lsup[k + b.bit_length() - 1]
         return sup
 
     # ------------------------------------------------------------ queries
@@ -371,6 +569,40 @@ class KState:
         return (lm & -lm).bit_length() - 1, lm.bit_length() - 1
 
 
+def _low(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+def _high(m: int) -> int:
+    return m.bit_length() - 1
+
+
+def _sums(masks) -> int:
+    """The totals some choice of one length from each of ``masks`` reaches."""
+    acc = 1
+    for m in masks:
+        nxt = 0
+        for a in _bits_of(m):
+            nxt |= acc << a
+        acc = nxt
+    return acc
+
+
+@lru_cache(maxsize=1 << 14)
+def _holdings(free: int, forced: int, lm: int) -> tuple[int, ...]:
+    """Every holding made of ``forced`` and some of ``free`` whose length is in ``lm``."""
+    fb = [i for i in range(13) if free >> i & 1]
+    base_n = forced.bit_count()
+    out = []
+    for k in range(len(fb) + 1):
+        if not lm >> (base_n + k) & 1:
+            continue
+        for combo in combinations(fb, k):
+            m = forced
+            for i in combo:
+                m |= 1 << i
+            out.append(m)
+    return tuple(out)
 @lru_cache(maxsize=1 << 16)
 def _shared_lengths(N: int, cols: tuple[int, ...], lens: tuple[int, ...]) -> tuple[int, ...] | None:
     """For three seats of ``N`` cards sharing suits of ``cols`` cards, and the
