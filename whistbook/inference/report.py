@@ -19,6 +19,11 @@ from .rules import RULES
 from .state import KState
 
 
+#: every card as a Card, and every set of seats (a 4-bit mask) as a tuple, made once
+_CARDS = tuple(Card(Suit(c // 13), c % 13 + 2) for c in range(52))
+_SEATS_OF = tuple(tuple(s for s in SEATS if m >> int(s) & 1) for m in range(16))
+
+
 def _tricks_of(sup: int) -> tuple[int, ...]:
     return tuple(i for i in range(1, 14) if sup >> i & 1)
 
@@ -66,8 +71,8 @@ def build(engine: Engine, runs) -> Explanation:
         counts = {}
         for L, name in enumerate(LAYERS):
             st = cur[L]
-            knowledge[name] = {Card(Suit(c // 13), c % 13 + 2): tuple(s for s in SEATS if st.poss[c] >> int(s) & 1)
-                               for c in unseen}
+            poss = st.poss
+            knowledge[name] = {_CARDS[c]: _SEATS_OF[poss[c]] for c in unseen}
             counts[name] = {SEATS[s]: {Suit(S): _remaining(st, s, S, pc_now) for S in range(4)} for s in others}
         tricks_out.append(TrickExplanation(t, infs, knowledge, counts, dep_by_trick.get(t, [])))
         states.append(tuple(cur))
@@ -201,7 +206,7 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
 def _mk(s, kind, cards, S, certainty, rule, sup, lo=None, hi=None) -> Inference:
     seat = SEATS[s]
     suit = Suit(S) if S is not None else None
-    cs = tuple(Card(Suit(c // 13), c % 13 + 2) for c in cards)
+    cs = tuple(_CARDS[c] for c in cards)
     r = RULES.get(rule)
     return Inference(seat, kind, cs, suit, certainty, rule, r.page if r else None, _tricks_of(sup), lo, hi)
 
@@ -209,7 +214,7 @@ def _mk(s, kind, cards, S, certainty, rule, sup, lo=None, hi=None) -> Inference:
 def _signals(notes, engine: Engine) -> list[Inference]:
     out = []
     for n in notes:
-        cs = tuple(Card(Suit(c // 13), c % 13 + 2) for c in n.cards)
+        cs = tuple(_CARDS[c] for c in n.cards)
         out.append(Inference(SEATS[n.seat], "signal", cs, Suit(n.suit), "presumed", n.rule, RULES[n.rule].page,
                              tuple(n.tricks), variant=n.variant))
     return out

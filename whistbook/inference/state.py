@@ -331,16 +331,13 @@ class KState:
             if hit is not None and hit[0] is d:
                 new, gone = hit[1], hit[2]
             else:
-                keep, out = [], []
-                get = memo.get
-                for m in d:
-                    r = get(m)
-                    if r is None:
-                        r = memo[m] = pred(m)
-                    (keep if r else out).append(m)
-                new, gone = tuple(keep), tuple(out)
-                if not out:
-                    new = d
+                for m in [m for m in d if m not in memo]:
+                    memo[m] = pred(m)
+                new = tuple([m for m in d if memo[m]])
+                if len(new) == len(d):
+                    new, gone = d, ()
+                else:
+                    gone = tuple([m for m in d if not memo[m]])
                 self.f.cache[ck] = (d, new, gone)
         if not gone:
             return False
@@ -394,20 +391,17 @@ class KState:
             return
         lo = (lm & -lm).bit_length() - 1
         hi = lm.bit_length() - 1
-        if lo == na:
-            sup = self.length_support(s, S, na, None) | self._absent_support(s, S)
-            rest, base = allowed & ~forced, S * 13
-            while rest:
-                b = rest & -rest
-                rest ^= b
-                self.fix(base + b.bit_length() - 1, s, sup)
-        elif hi == nf:
-            sup = self.length_support(s, S, None, nf) | self._forced_support(s, S)
-            rest, base = allowed & ~forced, S * 13
-            while rest:
-                b = rest & -rest
-                rest ^= b
-                self.remove(base + b.bit_length() - 1, s, sup)
+        if lo == na:  # he holds every card he may: rests on the length and the cards he may not
+            place, sup = self.fix, self.length_support(s, S, na, None) | self._absent_support(s, S)
+        elif hi == nf:  # he holds no card beyond those he must: the length and the cards he must
+            place, sup = self.remove, self.length_support(s, S, None, nf) | self._forced_support(s, S)
+        else:
+            return
+        rest, base = allowed & ~forced, S * 13
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            place(base + b.bit_length() - 1, s, sup)
 
     def _check_domain(self, s: int, S: int, allowed: int, forced: int, lm: int) -> bool:
         """Rule out the holdings the cards and lengths forbid, then draw from
@@ -415,17 +409,22 @@ class KState:
         True if cards were placed or struck off."""
         key = (s, S)
         d = self.dom[key]
-        new = tuple(m for m in d if not m & ~allowed and m & forced == forced and lm >> m.bit_count() & 1)
-        if not new:
-            raise Contradiction(f"holdings of seat {s} in suit {S} exhausted")
-        if len(new) != len(d):
+        cache = self.f.cache
+        union, inter, dl = _summary(cache, d)
+        if union & ~allowed or inter & forced != forced or dl & ~lm:
+            ck = ("check", id(d), allowed, forced, lm)
+            hit = cache.get(ck)
+            if hit is not None and hit[0] is d:
+                new = hit[1]
+            else:
+                new = tuple(m for m in d if not m & ~allowed and m & forced == forced and lm >> m.bit_count() & 1)
+                cache[ck] = (d, new)
+            if not new:
+                raise Contradiction(f"holdings of seat {s} in suit {S} exhausted")
             self.dom[key] = new
             self.dlog[key] = self.dlog.get(key, ()) + self._reasons(s, S, d, allowed, forced, lm)
             d = new
-        union, inter = 0, -1
-        for m in d:
-            union |= m
-            inter &= m
+            union, inter, dl = _summary(cache, d)
         base = S * 13
         moved = False
         gone_bits = allowed & ~union
@@ -438,7 +437,7 @@ class KState:
             b = new_bits & -new_bits
             new_bits ^= b
             moved |= self.fix(base + b.bit_length() - 1, s, self._domain_support(key, lambda m, b=b: not m & b))
-        cut = lm & ~_lens_of(d)
+        cut = lm & ~dl
         if cut:
             k = (s * 4 + S) * NL
             self.lens[s][S] = lm & ~cut
@@ -457,32 +456,30 @@ class KState:
         batches by the one fact that rules each out (the earliest-supported
         card he may not hold, else a card he must hold, else the length)."""
         base = S * 13
-        rs = self.rsup
         batches: dict[int, list[int]] = {}
+        why: dict[int, int] = {}  # cards at fault -> support, worked out once
+        gone_sup = self.rsup[base * 4 + s:(base + 13) * 4 + s:4]  # "s was not dealt" each rank
+        k = (s * 4 + S) * NL
         for m in d:
             x = m & ~allowed
             if x:
-                sup = -1
-                while x:
-                    b = x & -x
-                    x ^= b
-                    r = rs[(base + b.bit_length() - 1) * 4 + s]
-                    if sup < 0 or r < sup:
-                        sup = r
+                sup = why.get(x)
+                if sup is None:
+                    sup = why[x] = min(gone_sup[i] for i in _bits_of(x))
             elif m & forced != forced:
-                sup = -1
                 y = forced & ~m
-                while y:
-                    b = y & -y
-                    y ^= b
-                    r = self.support_of_card(base + b.bit_length() - 1, s)
-                    if sup < 0 or r < sup:
-                        sup = r
+                sup = why.get(-y)
+                if sup is None:
+                    sup = why[-y] = min(self.support_of_card(base + i, s) for i in _bits_of(y))
             elif not lm >> m.bit_count() & 1:
-                sup = self.lsup[(s * 4 + S) * NL + m.bit_count()]
+                sup = self.lsup[k + m.bit_count()]
             else:
                 continue
-            batches.setdefault(sup, []).append(m)
+            b = batches.get(sup)
+            if b is None:
+                batches[sup] = [m]
+            else:
+                b.append(m)
         return tuple((tuple(ms), sup) for sup, ms in batches.items())
 
     def _counts(self) -> None:
@@ -506,40 +503,16 @@ class KState:
                     continue
                 lens[s][S] &= ~cut
                 self.dirty |= 1 << S
+                why = _CountWhy(self, old, s, S)
                 base = (s * 4 + S) * NL
                 while cut:
                     b = cut & -cut
                     cut ^= b
                     n = b.bit_length() - 1
-                    self.lsup[base + n] = self._count_support(old, s, S, n)
-
-    def _count_support(self, lens, s: int, S: int, n: int) -> int:
-        """Why ``s`` cannot have been dealt ``n`` cards of ``S``, given the
-        lengths ``lens`` the count started from: the bounds of the other seats
-        in the suit (the column), else of the seat's other suits (the row),
-        else every length ruled out anywhere."""
-        f = self.f
-        col = [lens[o][S] for o in f.others if o != s]
-        row = [lens[s][T] for T in SUIT_RANGE if T != S]
-        cseats = [o for o in f.others if o != s]
-        rsuits = [T for T in SUIT_RANGE if T != S]
-        need_c, need_r = f.col[S] - n, f.size - n
-        if sum(_low(m) for m in col) > need_c:
-            return self._bounds_support([(o, S) for o in cseats], col, True)
-        if sum(_high(m) for m in col) < need_c:
-            return self._bounds_support([(o, S) for o in cseats], col, False)
-        if sum(_low(m) for m in row) > need_r:
-            return self._bounds_support([(s, T) for T in rsuits], row, True)
-        if sum(_high(m) for m in row) < need_r:
-            return self._bounds_support([(s, T) for T in rsuits], row, False)
-        if need_c < 0 or not _sums(col) >> need_c & 1:
-            return self._cells_support([(o, S) for o in cseats], col)
-        if need_r < 0 or not _sums(row) >> need_r & 1:
-            return self._cells_support([(s, T) for T in rsuits], row)
-        cells = [(a, T) for a in f.others for T in SUIT_RANGE if (a, T) != (s, S)]
-        return self._cells_support(cells, [lens[a][T] for a, T in cells])
+                    self.lsup[base + n] = why.support(n)
 
     def _bounds_support(self, cells, masks, lower: bool) -> int:
+        """Support for the lower (or upper) bounds of the lengths ``masks`` of ``cells``."""
         sup = 0
         for (a, T), m in zip(cells, masks):
             if lower:
@@ -549,10 +522,11 @@ class KState:
         return sup
 
     def _cells_support(self, cells, masks) -> int:
+        """Support for "the length of each of ``cells`` is among ``masks``"."""
         sup = 0
         for (a, T), m in zip(cells, masks):
             k = (a * 4 + T) * NL
-            gone = _lenmask(0, NL - 1) & ~m
+            gone = ALL_LENGTHS & ~m
             while gone:
                 b = gone & -gone
                 gone ^= b
@@ -567,6 +541,78 @@ class KState:
     def length_range(self, s: int, S: int) -> tuple[int, int]:
         lm = self.lens[s][S]
         return (lm & -lm).bit_length() - 1, lm.bit_length() - 1
+
+
+class _CountWhy:
+    """Why the count rules out lengths of one seat in one suit, given the
+    lengths ``lens`` it started from. A length too long or too short for the
+    bounds of the other seats in the suit (the column) rests on those
+    bounds; else for the seat's other suits (the row); else on the exact
+    lengths left in the column, or the row; else (the count needed the whole
+    table) on every length ruled out anywhere. Each answer is worked out
+    once per count."""
+
+    __slots__ = ("st", "lens", "s", "S", "ccells", "rcells", "col", "row", "lim", "memo")
+
+    def __init__(self, st: KState, lens, s: int, S: int) -> None:
+        f = st.f
+        self.st, self.lens, self.s, self.S = st, lens, s, S
+        self.ccells = [(o, S) for o in f.others if o != s]
+        self.rcells = [(s, 0), (s, 1), (s, 2), (s, 3)]
+        del self.rcells[S]
+        self.col = col = [lens[o][S] for o in f.others if o != s]
+        self.row = row = lens[s][:]
+        del row[S]
+        # a length n is too long for the column if n > col_hi, too short if n < col_lo; same for the row
+        nc, nr = f.col[S], f.size
+        c_hi, c_lo, r_hi, r_lo = nc, nc, nr, nr
+        for m in col:
+            c_hi -= (m & -m).bit_length() - 1
+            c_lo -= m.bit_length() - 1
+        for m in row:
+            r_hi -= (m & -m).bit_length() - 1
+            r_lo -= m.bit_length() - 1
+        self.lim = (c_hi, c_lo, r_hi, r_lo)
+        self.memo: dict[int, int] = {}
+
+    def support(self, n: int) -> int:
+        c_hi, c_lo, r_hi, r_lo = self.lim
+        why = 0 if n > c_hi else 1 if n < c_lo else 2 if n > r_hi else 3 if n < r_lo else None
+        if why is None:
+            c, r = self.st.f.col[self.S] - n, self.st.f.size - n
+            why = 4 if not _sums(self.col) >> c & 1 else 5 if not _sums(self.row) >> r & 1 else 6
+        sup = self.memo.get(why)
+        if sup is None:
+            sup = self.memo[why] = self._make(why)
+        return sup
+
+    def _make(self, why: int) -> int:
+        st = self.st
+        if why < 2:
+            return st._bounds_support(self.ccells, self.col, why == 0)
+        if why < 4:
+            return st._bounds_support(self.rcells, self.row, why == 2)
+        if why == 4:
+            return st._cells_support(self.ccells, self.col)
+        if why == 5:
+            return st._cells_support(self.rcells, self.row)
+        cells = [(a, T) for a in st.f.others for T in SUIT_RANGE if (a, T) != (self.s, self.S)]
+        return st._cells_support(cells, [self.lens[a][T] for a, T in cells])
+
+
+def _summary(cache: dict, d: tuple[int, ...]) -> tuple[int, int, int]:
+    """The cards some holding of ``d`` has, those every one has, and the
+    lengths they have; worked out once per domain (kept in the frame's cache)."""
+    hit = cache.get(("sum", id(d)))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    union, inter = 0, -1
+    for m in d:
+        union |= m
+        inter &= m
+    out = (union, inter, _lens_of(d))
+    cache[("sum", id(d))] = (d, out)
+    return out
 
 
 def _low(m: int) -> int:
