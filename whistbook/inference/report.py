@@ -149,7 +149,7 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
                     rule = "show_out" if (s, S) in showed_out else "count_elimination"
                 else:
                     rule = rule_for(kind, a, s, S)
-                sup = st.length_support(s, S, None, pc_now[s][S])
+                sup = st.bound_support(s, S, None, pc_now[s][S])
                 out.append(_mk(s, "void", (), S, certainty, rule, sup))
                 continue
             # counts: what is news after allowing for the cards played this trick
@@ -167,7 +167,7 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
             kind, a = cause_of(lambda snap: (new_lo is None or rem(snap.lens, s, S, pc_now)[0] >= new_lo)
                                and (new_hi is None or rem(snap.lens, s, S, pc_now)[1] <= new_hi))
             rule = rule_for(kind, a, s, S)
-            sup = st.length_support(s, S, None if new_lo is None else new_lo + pc_now[s][S],
+            sup = st.bound_support(s, S, None if new_lo is None else new_lo + pc_now[s][S],
                                     None if new_hi is None else new_hi + pc_now[s][S])
             out.append(_mk(s, "count", (), S, certainty, rule, sup, new_lo, new_hi))
     # holds and lacks

@@ -116,8 +116,9 @@ class KState:
                 self.am[o * 4 + S] = frame.umask[S]
         self.dom: dict[tuple[int, int], tuple[int, ...]] = {}
         #: per domain, the holdings ruled out since it was built, each batch
-        #: with its support: a tuple of (holdings, support)
-        self.dlog: dict[tuple[int, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
+        #: with its support and, for a presumption's batch, the presumption
+        #: (its predicate and answers): a tuple of (holdings, support, pred, memo)
+        self.dlog: dict[tuple[int, int], tuple[tuple, ...]] = {}
         #: per domain, the support of what ruled out the holdings left out when it was built
         self.dbase: dict[tuple[int, int], int] = {}
         self.dsig: dict[tuple[int, int], tuple[int, int, int]] = {}  # what a domain was last checked against
@@ -257,6 +258,20 @@ class KState:
                 sup |= ls[k + n]
         return sup
 
+    def bound_support(self, s: int, S: int, lo: int | None, hi: int | None) -> int:
+        """Support for "``s`` was dealt at least ``lo`` and at most ``hi`` cards
+        of ``S``": for each bound, the lengths ruled out, or the cards he must
+        (may) hold when they are enough to give the bound, whichever rests on
+        fewer tricks."""
+        sup = 0
+        if lo is not None:
+            sup |= _fewer(self.length_support(s, S, lo, None),
+                          self._forced_support(s, S) if self.fm[s * 4 + S].bit_count() >= lo else None)
+        if hi is not None:
+            sup |= _fewer(self.length_support(s, S, None, hi),
+                          self._absent_support(s, S) if self.am[s * 4 + S].bit_count() <= hi else None)
+        return sup
+
     def _absent_support(self, s: int, S: int, ranks: int | None = None) -> int:
         """Support for "``s`` was dealt none of ``ranks``" (default: every
         card of ``S`` in play he may not hold)."""
@@ -287,16 +302,44 @@ class KState:
 
     def _domain_support(self, key: tuple[int, int], hit: Callable[[int], bool]) -> int:
         """Support for "no holding still allowed has the property ``hit``":
-        what the domain was built on, and the batches of ruled-out holdings
-        that include one with the property."""
+        what the domain was built on, and for each ruled-out holding with the
+        property, what ruled it out. A holding struck off by a card or a
+        length may also fail a presumption made later; if that presumption
+        rests on fewer new tricks, it is the one counted (Hand III: Z's king
+        of clubs goes by fourth hand's rule at trick 6, not by the length that
+        struck off one holding a moment earlier)."""
         sup = self.dbase[key]
-        for gone, gsup in self.dlog.get(key, ()):
-            if gsup & ~sup:
-                for m in gone:
-                    if hit(m):
-                        sup |= gsup
+        log = self.dlog.get(key, ())
+        for gone, gsup, _, _ in log:
+            if not gsup & ~sup:
+                continue
+            for m in gone:
+                if hit(m):
+                    sup |= self._cheapest_reason(log, m, gsup, sup)
+                    if not gsup & ~sup:
                         break
         return sup
+
+    @staticmethod
+    def _cheapest_reason(log, m: int, gsup: int, sup: int) -> int:
+        """Of the reasons holding ``m`` is ruled out (its own batch's ``gsup``,
+        or any presumption in ``log`` it fails), the one adding fewest tricks to ``sup``."""
+        best, cost = gsup, (gsup & ~sup).bit_count()
+        for _, psup, pred, memo in log:
+            if pred is None or psup == gsup:
+                continue
+            c = (psup & ~sup).bit_count()
+            if c >= cost:
+                continue
+            if memo is None:
+                ok = pred(m)
+            else:
+                ok = memo.get(m)
+                if ok is None:
+                    ok = memo[m] = pred(m)
+            if not ok:
+                best, cost = psup, c
+        return best
 
     # ------------------------------------------------------------ conventions
 
@@ -345,7 +388,7 @@ class KState:
             raise Contradiction(f"no holding of seat {s} in suit {S} fits")
         key = (s, S)
         self.dom[key] = new
-        self.dlog[key] = self.dlog.get(key, ()) + ((gone, sup),)
+        self.dlog[key] = self.dlog.get(key, ()) + ((gone, sup, pred, memo),)
         self.dsig.pop(key, None)
         self.dirty |= 1 << S
         return True
@@ -480,7 +523,7 @@ class KState:
                 batches[sup] = [m]
             else:
                 b.append(m)
-        return tuple((tuple(ms), sup) for sup, ms in batches.items())
+        return tuple((tuple(ms), sup, None, None) for sup, ms in batches.items())
 
     def _counts(self) -> None:
         """The dynamic programme: each other seat holds ``size`` cards and each
@@ -613,6 +656,13 @@ def _summary(cache: dict, d: tuple[int, ...]) -> tuple[int, int, int]:
     out = (union, inter, _lens_of(d))
     cache[("sum", id(d))] = (d, out)
     return out
+
+
+def _fewer(a: int, b: int | None) -> int:
+    """Of two supports, the one resting on fewer tricks (bit 0, the deal, is free)."""
+    if b is None or (a >> 1).bit_count() <= (b >> 1).bit_count():
+        return a
+    return b
 
 
 def _low(m: int) -> int:
