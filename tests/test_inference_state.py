@@ -122,3 +122,68 @@ def test_contradiction_when_no_layout_exists():
     except Contradiction:
         return
     raise AssertionError("four cards cannot all be Y's when he holds three")
+
+
+def tagged(rng, deal, size):
+    """Random true constraints, each resting on its own 'trick' (bit k)."""
+    frame = Frame(0, deal[0], [c for s in SEATS for c in deal[s]], size)
+    owner = {c: s for s in SEATS for c in deal[s]}
+    unseen = [c for c in owner if owner[c] != 0]
+    cons = []
+    for c in unseen:
+        r = rng.random()
+        if r < 0.15:
+            cons.append(("fix", c, owner[c]))
+        elif r < 0.35:
+            cons.append(("remove", c, rng.choice([s for s in (1, 2, 3) if s != owner[c]])))
+    for _ in range(rng.randrange(1, 4)):
+        s = rng.choice((1, 2, 3))
+        S = rng.choice(sorted({c // 13 for c in owner}))
+        true = holding(deal[s], S)
+        salt = rng.randrange(1 << 20)
+        cons.append(("dom", s, S, true, salt))
+    return frame, [(k + 1, x) for k, x in enumerate(cons)]
+
+
+def store_from(frame, own, cons, bits):
+    """The store built from the constraints whose bit is in ``bits``."""
+    st = KState(frame, own)
+    st.propagate()
+    for k, x in cons:
+        if not bits >> k & 1:
+            continue
+        if x[0] == "fix":
+            st.fix(x[1], x[2], 1 << k)
+        elif x[0] == "remove":
+            st.remove(x[1], x[2], 1 << k)
+        else:
+            # keep the true holding and a pseudo-random half of the others
+            st.restrict(x[1], x[2], lambda m, t=x[3], z=x[4]: m == t or (m * 2654435761 + z) >> 9 & 1, 1 << k)
+        st.propagate()
+    return st
+
+
+def test_supports_are_sufficient():
+    """Each conclusion of the store follows again from the constraints its
+    support names, and from nothing else (what rests_on promises)."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(150):
+        deal = scenario(rng, 3)
+        frame, cons = tagged(rng, deal, 3)
+        full = store_from(frame, deal[0], cons, -1)
+        for c in full.f.universe:
+            for s in (1, 2, 3):
+                if full.poss[c] >> s & 1:
+                    continue
+                part = store_from(frame, deal[0], cons, full.rsup[c * 4 + s])
+                assert not part.poss[c] >> s & 1, (c, s)
+                checked += 1
+        for s in (1, 2, 3):
+            for S in range(4):
+                lo, hi = full.length_range(s, S)
+                part = store_from(frame, deal[0], cons, full.bound_support(s, S, lo, hi))
+                plo, phi = part.length_range(s, S)
+                assert plo >= lo and phi <= hi, (s, S)
+                checked += 1
+    assert checked > 1000
