@@ -3,15 +3,43 @@ built by ProperDocs in strict mode, with nothing loaded from outside."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from whistbook.render.context import RenderOptions
 from whistbook.render.environment import make_environment
-from whistbook.render.site import build_site, render_site_sources
+from whistbook.cards import Card, Suit
+from whistbook.lesson import Lesson, build_lesson
+from whistbook.render.site import SEARCH_META, build_site, render_site_sources, search_text, with_offline_search
+from whistbook.render.site_search import with_entries
 
-from render_support import BOSTON, CSS_EXTERNAL, EXTERNAL, ROOT, lesson
+from render_support import BOSTON, CSS_EXTERNAL, EXTERNAL, ROOT, checked_text, hand_i_text, lesson
+
+_RANK = r"(?:10|[2-9TJQKA])"
+_SUITS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+          "spades": Suit.SPADES, "hearts": Suit.HEARTS, "diamonds": Suit.DIAMONDS, "clubs": Suit.CLUBS}
+_RANKS = {"T": 10, "10": 10, "J": 11, "Q": 12, "K": 13, "A": 14, **{str(n): n for n in range(2, 10)}}
+
+
+def cards_named(text: str) -> set[Card]:
+    """Every card ``text`` writes as the pages write cards: one card (``Q♥``) or a
+    suit's cards after its symbol or name (``♥ K Q 6 5``, ``hearts K Q 6 5``)."""
+    found = {Card(_SUITS[s], _RANKS[r]) for r, s in re.findall(rf"\b({_RANK})([♠♥♦♣])", text)}
+    for suit, ranks in re.findall(rf"([♠♥♦♣]|spades|hearts|diamonds|clubs)((?:\s+{_RANK}\b)+)", text):
+        found |= {Card(_SUITS[suit], _RANKS[r]) for r in ranks.split()}
+    return found
+
+
+def unseen(lesson: Lesson) -> set[Card]:
+    """The cards of the deal that the known hand cannot see before the play: the others' but the turn-up."""
+    return {c for h in lesson.deal if not h.known for s in h.suits for c in s.cards} - {lesson.turn_up}
+
+
+def page_text(markdown: str) -> str:
+    """A page's text as the search plugin used to index it: the tags taken away."""
+    return re.sub(r"<[^>]+>", " ", markdown.split("\n---\n", 1)[-1])
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +61,7 @@ def test_pages_for_lessons_themes_principles_and_glossary(sources):
     assert all(f'id="rule-{rule_id}"' in docs["principles.md"] for rule_id in RULES)
     assert "**Tenace**" in docs["glossary.md"]
     page = docs["lessons/01-trump-lead-on-established-suit.md"]
-    assert page.startswith("# Hand I\n")
+    assert page.startswith(f"---\n{SEARCH_META}: ") and "\n---\n\n# Hand I\n" in page
     assert "\n## The play\n" in page and "\n## The hands\n" in page
     assert page.count('class="trick-svg"') == 10
     assert 'href="../principles.html#rule-' in page
@@ -50,6 +78,66 @@ def test_the_navigation_lists_each_hand_once_under_its_main_theme(sources):
     assert "lessons/01-trump-lead-on-established-suit.md" in sources.docs["themes/trumps.md"]
     listed = re.findall(r"lessons/[\w-]+\.md", str(sources.nav))
     assert sorted(listed) == sorted(set(listed)) == sorted(p for p in sources.docs if p.startswith("lessons/"))
+
+
+def test_a_search_entry_names_no_card_the_known_hand_cannot_see(sources):
+    from whistbook.inference import RULES
+
+    env = make_environment(None, rules=RULES)
+    hand_i = lesson(analysis=True)
+    entry = search_text(hand_i, env)
+    hidden = unseen(hand_i)
+    assert len(hidden) == 38  # 39 cards in the other hands, less the turn-up (Z's 2♠)
+    assert not cards_named(entry) & hidden
+    # what the reader may see is there: the known hand, the turn-up, the words of the remarks
+    assert cards_named(entry) == {c for s in hand_i.known_hand.suits for c in s.cards} | {hand_i.turn_up}
+    assert entry.startswith("Hand I. Four trumps led once the long suit is made.")
+    assert "Score: Love-all. Turned up: 2♠ by Z" in entry and "A takes the finesse with the ten" in entry
+    assert "AB win three by cards" not in entry  # the result waits for the end
+    # the page itself names them all: the search plugin indexed that text before
+    assert cards_named(page_text(sources.docs["lessons/01-trump-lead-on-established-suit.md"])) >= hidden
+
+
+def test_a_remark_naming_a_hidden_card_keeps_its_words_and_loses_the_card():
+    from whistbook.inference import RULES
+
+    text = hand_i_text(**{"    remark: A takes the finesse": "    remark: A finesses the {10S}, though B holds"
+                          " {KH} and Z {AD}; the {2S} was turned up.\n    note: Z's K♣ stays hidden."})
+    ls = build_lesson(checked_text(text), rules=RULES)
+    entry = search_text(ls, make_environment(None, rules=RULES))
+    assert "A finesses the 10♠, though B holds … and Z …; the 2♠ was turned up." in entry
+    assert "Editor’s note: Z’s … stays hidden." in entry
+    assert not cards_named(entry) & unseen(ls)
+
+
+def test_a_problems_search_entry_leaves_out_its_idea_and_solutions(sources):
+    from whistbook.inference import RULES
+
+    boston = lesson(BOSTON, inference=False)
+    entry = search_text(boston, make_environment(None, rules=RULES))
+    assert entry == ("The Boston Double-Dummy Problem. Dick's Hand-Book of Whist (New York, 1884), double-dummy "
+                     "problems. A and B to take all thirteen tricks, whatever Y and Z do")
+    assert "squeeze" not in entry.lower() and "squeeze" in boston.theme.lower()
+
+
+def test_the_index_keeps_one_record_for_a_page_with_its_own_entry():
+    data = {"config": {"lang": ["en"]}, "index": {"prebuilt": "the whole text"}, "docs": [
+        {"location": "index.html", "title": "Home", "text": "welcome"},
+        {"location": "lessons/a.html", "title": "Hand I", "text": "everything, the deal too"},
+        {"location": "lessons/a.html#the-hands", "title": "The hands", "text": "the deal"},
+        {"location": "glossary.html", "title": "Glossary", "text": "tenace"},
+    ]}
+    safe = {"location": "lessons/a.html", "title": "Hand I", "text": "safe"}
+    out = with_entries(data, {"lessons/a.html": safe})
+    assert out == {"config": {"lang": ["en"]}, "docs": [data["docs"][0], safe, data["docs"][3]]}
+
+
+def test_a_site_with_search_always_gets_the_safe_index():
+    assert with_offline_search(["search"]) == ["search", "whistbook-search"]
+    assert with_offline_search([{"search": {"lang": "en"}}, "whistbook-search"]) == [{"search": {"lang": "en"}},
+                                                                                       "whistbook-search"]
+    assert with_offline_search({"search": {}}) == {"search": {}, "whistbook-search": {}}
+    assert with_offline_search([]) == []  # no search, no index
 
 
 def test_raw_html_blocks_hold_no_blank_or_indented_lines(sources):
@@ -73,6 +161,16 @@ def test_mkdocs_builds_the_site_strictly(sources, tmp_path):
     lesson_page = (site / "lessons" / "01-trump-lead-on-established-suit.html").read_text(encoding="utf-8")
     assert 'href="../css/whistbook.css"' in lesson_page
     assert "Made with whistbook" in lesson_page
+    # the search index holds one record for each lesson, its safe entry, and nothing of the deal
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    script = (site / "search" / "search_index.js").read_text(encoding="utf-8")
+    assert json.loads(script[script.index("{"):script.rindex("}") + 1]) == index
+    records = [d for d in index["docs"] if d["location"].startswith("lessons/01-")]
+    hand_i = lesson(analysis=True)
+    assert [(d["location"], d["title"]) for d in records] == [("lessons/01-trump-lead-on-established-suit.html",
+                                                               "Hand I")]
+    assert not cards_named(records[0]["text"]) & unseen(hand_i)
+    assert not cards_named(json.dumps(index, ensure_ascii=False)) & unseen(hand_i)
 
 
 @pytest.mark.slow

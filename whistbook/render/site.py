@@ -13,6 +13,8 @@ everywhere; links between pages are Markdown links, which ProperDocs checks.
 
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -26,6 +28,7 @@ from .context import Links, RenderOptions, rule_views, rules_of, split_lessons
 from .environment import PACKAGE_TEMPLATES, render_template, template_source
 from .logs import warnings_of
 from .html import LOCAL_STYLESHEET, SCREEN_STYLESHEETS
+from .markup import CARD_PATTERN, card_of_match
 
 SITE_LINKS = Links(root="../", principles="../principles.html", lesson_pattern="lessons/{slug}.html")
 #: files of the readthedocs theme that whistbook overrides (rendered by ProperDocs, not by whistbook)
@@ -33,6 +36,11 @@ THEME_FILES = ("footer.html", "search.html", "searchbox.html", "versions.html", 
 DEFAULT_CONFIG = PACKAGE_TEMPLATES / "site" / "mkdocs.yml"
 #: the lessons' play-along script, shared with the HTML pages; on every site page when the templates have it
 PLAY_SCRIPT = "js/whistbook.js"
+#: the page setting (Markdown front matter) that holds a lesson's search entry; the
+#: whistbook-search plugin puts it in the index in place of the page's text
+SEARCH_META = "whistbook_search"
+#: what a card the known hand cannot see becomes in a search entry
+UNSEEN_CARD = "…"
 
 
 @dataclass
@@ -62,7 +70,7 @@ def render_site_sources(
     out = SiteSources()
     lesson_ctx = dict(options=options, links=SITE_LINKS)
     for lesson in hands + problems:
-        out.docs[f"lessons/{lesson.slug}.md"] = render_template(env, "site/lesson.md", lesson=lesson, **lesson_ctx)
+        out.docs[lesson_page(lesson)] = lesson_source(lesson, env, options)
     for theme, members in themes:
         out.docs[f"themes/{theme.slug}.md"] = render_template(env, "site/theme.md", theme=theme, members=members, **lesson_ctx)
     top = Links(root="", principles="principles.html", lesson_pattern="lessons/{slug}.html")
@@ -93,6 +101,40 @@ def render_site_sources(
     return out
 
 
+def lesson_page(lesson: Lesson) -> str:
+    """A lesson's page, relative to the docs folder."""
+    return f"lessons/{lesson.slug}.md"
+
+
+def lesson_source(lesson: Lesson, env: jinja2.Environment, options: RenderOptions = RenderOptions(medium="site")) -> str:
+    """A lesson's Markdown page, its search entry first (as front matter).
+
+    :raises RenderError: when a template fails.
+    """
+    entry = yaml.safe_dump({SEARCH_META: search_text(lesson, env)}, allow_unicode=True, width=1_000_000)
+    body = render_template(env, "site/lesson.md", lesson=lesson, options=options, links=SITE_LINKS)
+    return f"---\n{entry}---\n\n{body}"
+
+
+def search_text(lesson: Lesson, env: jinja2.Environment) -> str:
+    """What the site's search holds of a lesson (``site/search.txt``): only what the
+    reader may see before the play starts, as one line of plain text."""
+    seen = {c for s in lesson.known_hand.suits for c in s.cards} if lesson.known_hand else set()
+    if lesson.turn_up is not None:
+        seen.add(lesson.turn_up)
+
+    def plain(markdown: str) -> str:
+        """Markdown as plain text, each card the known hand cannot see written as UNSEEN_CARD."""
+        def card(m: re.Match) -> str:
+            found = card_of_match(m)
+            return m.group(0) if found is None or found in seen else UNSEEN_CARD
+
+        rendered = env.globals["remarks"].render(CARD_PATTERN.sub(card, markdown), "")  # type: ignore[union-attr]
+        return html.unescape(re.sub(r"<[^>]+>", "", str(rendered)))
+
+    return " ".join(render_template(env, "site/search.txt", lesson=lesson, plain=plain).split())
+
+
 def main_theme(lesson: Lesson) -> str | None:
     """The slug of the theme a lesson's first themed tag names: where the navigation lists it."""
     for tag in lesson.tags:
@@ -120,6 +162,18 @@ def write_sources(sources: SiteSources, docs_dir: Path, theme_dir: Path) -> None
             path = base / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
+
+
+def with_offline_search(plugins: Any) -> Any:
+    """The configuration's plugins, with whistbook-search after search when the site has search:
+    without it the index would hold every lesson's whole text, the deal included."""
+    if isinstance(plugins, dict):  # the mapping form, name -> options
+        return {**plugins, "whistbook-search": {}} if "search" in plugins and "whistbook-search" not in plugins \
+            else plugins
+    names = [next(iter(p)) if isinstance(p, dict) else str(p) for p in plugins or []]
+    if "search" in names and "whistbook-search" not in names:
+        return [*plugins, "whistbook-search"]
+    return plugins
 
 
 def build_site(
@@ -154,6 +208,7 @@ def build_site(
     if isinstance(theme, str):
         theme = {"name": theme}
     theme = {**theme, "custom_dir": str(theme_dir)}
+    plugins = with_offline_search(raw.get("plugins", ["search"]))
     scripts = list(raw.get("extra_javascript") or [])
     if PLAY_SCRIPT in sources.docs and PLAY_SCRIPT not in scripts:
         scripts.append(PLAY_SCRIPT)
@@ -162,7 +217,7 @@ def build_site(
         try:
             config = load_config(
                 str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), theme=theme,
-                nav=sources.nav, extra_javascript=scripts, strict=True,
+                nav=sources.nav, extra_javascript=scripts, plugins=plugins, strict=True,
                 **({"site_name": site_name} if site_name else {}),
             )
             site_build(config)
@@ -171,5 +226,5 @@ def build_site(
             raise RenderError(f"site: ProperDocs failed: {detail}") from None
 
 
-__all__ = ["SiteSources", "render_site_sources", "write_sources", "build_site", "SITE_LINKS", "main_theme",
+__all__ = ["SiteSources", "render_site_sources", "lesson_page", "lesson_source", "search_text", "SEARCH_META", "write_sources", "build_site", "SITE_LINKS", "main_theme",
            "lessons_by_main_theme"]
