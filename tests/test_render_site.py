@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 
 import pytest
 
@@ -15,7 +16,7 @@ from whistbook.lesson import Lesson, build_lesson
 from whistbook.render.site import SEARCH_META, build_site, render_site_sources, search_text, with_offline_search
 from whistbook.render.site_search import with_entries
 
-from render_support import BOSTON, CSS_EXTERNAL, EXTERNAL, ROOT, checked_text, hand_i_text, lesson
+from render_support import BOSTON, CSS_EXTERNAL, EXTERNAL, HANDS, ROOT, checked, checked_text, hand_i_text, lesson
 
 _RANK = r"(?:10|[2-9TJQKA])"
 _SUITS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
@@ -138,6 +139,68 @@ def test_a_site_with_search_always_gets_the_safe_index():
                                                                                        "whistbook-search"]
     assert with_offline_search({"search": {}}) == {"search": {}, "whistbook-search": {}}
     assert with_offline_search([]) == []  # no search, no index
+
+
+@pytest.fixture
+def chaptered(tmp_path):
+    """A book made by ``whistbook init``, its starter hand first, then a chapter of two corpus hands."""
+    from whistbook.project import init_project
+
+    root = tmp_path / "book"
+    init_project(root, "Chapters", seed=3)
+    (root / "hands" / "trumps").mkdir()
+    for name in ("01-*.yaml", "02-*.yaml"):
+        shutil.copy(next((HANDS / "cavendish").glob(name)), root / "hands" / "trumps")
+    config = root / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8") + "    lessons:\n      - first-hand.yaml\n"
+                      "      - chapter: Leading trumps\n        lessons: [trumps/*.yaml]\n", encoding="utf-8")
+    return root
+
+
+def test_chapters_group_the_navigation_and_the_home_page(chaptered):
+    from whistbook.build import lesson_slug
+    from whistbook.corpus import find_hand_files
+    from whistbook.project import load_project, order_files
+    from whistbook.render.context import book_context
+
+    project = load_project(chaptered)
+    files, chapters = order_files(find_hand_files([str(project.hands)]), project.hands, project.book.order)
+    lessons = [build_lesson(checked(f), index=k, slug=lesson_slug(f, project.hands)) for k, f in enumerate(files, 1)]
+    env = make_environment(project.templates)
+    by_slug = {l.slug: chapters[f] for f, l in zip(files, lessons) if f in chapters}
+    book = book_context(lessons, env, chapters=by_slug)
+    nav = render_site_sources(book, env).nav
+    themes = [{t.title: f"themes/{t.slug}.md"} for t, _ in book.themes]
+    assert nav == [
+        {"Home": "index.md"},
+        {"Hands": [{"First hand": "lessons/first-hand.md"}]},  # named before any chapter
+        {"Leading trumps": [{"Hand I": "lessons/trumps-01-trump-lead-on-established-suit.md"},
+                            {"Hand II": "lessons/trumps-02-trump-lead-four-moderate-trumps.md"}]},
+        {"Themes": themes},
+        {"Reference": [{"Principles of play": "principles.md"}, {"Glossary": "glossary.md"}]},
+    ]
+    home = render_site_sources(book, env).docs["index.md"]
+    assert home.index("## Hands") < home.index("## Leading trumps") < home.index("## Themes")
+    assert "## Lessons by theme" not in home
+    # without chapters, the themes group them as before
+    plain = render_site_sources(book_context(lessons, env), env)
+    assert [next(iter(item)) for item in plain.nav][1:] == [t.title for t, _ in book.themes] + ["Reference"]
+
+
+@pytest.mark.slow
+def test_a_chaptered_book_builds_its_site_with_the_chapters_in_the_sidebar(chaptered):
+    from whistbook.build import BuildOptions, build
+    from whistbook.project import load_project
+
+    project = load_project(chaptered)
+    build(BuildOptions.for_book(project.book, hands=project.hands, output=project.output,
+                                templates=project.templates, mkdocs_config=project.config, booklet=False))
+    home = (project.output / "site" / "index.html").read_text(encoding="utf-8")
+    sidebar = home[home.index('<p class="caption">'):home.index("</nav>")]
+    captions = re.findall(r'<p class="caption"><span class="caption-text">(.*?)</span></p>', sidebar)
+    assert captions == ["Hands", "Leading trumps", "Themes", "Reference"]
+    chapter = sidebar[sidebar.index(">Leading trumps<"):sidebar.index(">Themes<")]
+    assert re.findall(r'href="lessons/[\w-]+\.html">(.*?)</a>', chapter) == ["Hand I", "Hand II"]
 
 
 def test_raw_html_blocks_hold_no_blank_or_indented_lines(sources):
