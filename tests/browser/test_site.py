@@ -68,6 +68,18 @@ def test_typing_on_the_search_page_narrows_and_says_when_nothing_is_found(page, 
     assert not errors
 
 
+@pytest.mark.parametrize("query", ["Hand I", "long suit is made", "finesse with the ten"])
+def test_search_finds_a_lesson_by_title_theme_or_a_remarks_words(page, site, query):
+    """The index holds each lesson's safe entry alone (its title, theme and remarks, not the deal): enough to find it."""
+    errors = open_page(page, site, "search.html")
+    page.locator("#whistbook-search-query").fill(query)
+    page.locator("#whistbook-search-results li").first.wait_for(timeout=5000)
+    links = page.locator("#whistbook-search-results li a")
+    found = {links.nth(i).inner_text(): links.nth(i).get_attribute("href") for i in range(links.count())}
+    assert found.get("Hand I") == "./" + HAND_I_PAGE, found  # the lesson's start, not a trick part way through
+    assert not errors
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("name", ["index.html", HAND_I_PAGE, "themes/leads.html", "search.html?q=trump"])
 def test_axe_finds_no_serious_or_critical_violation(browser, site, name, width):
