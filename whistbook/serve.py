@@ -21,7 +21,6 @@ Only the output folder is served: a path is normalised inside it, so
 from __future__ import annotations
 
 import html
-import importlib
 import logging
 import threading
 import time
@@ -114,6 +113,15 @@ class Preview:
                                    config_file=self.options.mkdocs_config, site_name=self.options.title)
         return self._site
 
+    def warm_up(self) -> None:
+        """Make the first lesson once in this process, thrown away: the first save then
+        finds the engines and the double-dummy solver's library loaded (a second or so)."""
+        if self.inputs is not None:
+            try:
+                make_lesson(*lesson_jobs(self.inputs.files[:1], self.options)[0][1])
+            except WhistbookError:
+                pass  # the save that needs it will report it
+
     def update(self, changed: set[Path]) -> list[str] | None:
         """Make again the lessons of the hand files in ``changed`` and write their
         pages. Returns the slugs written, or None when the change reaches beyond
@@ -165,14 +173,6 @@ class Preview:
         return sorted(slugs)
 
 
-def _warm_up() -> None:
-    """Load the double-dummy solver's library before the first save needs it (about a second)."""
-    try:
-        importlib.import_module("endplay.dds")
-    except Exception:  # noqa: BLE001 - without it the lessons are made without the solver, as in a build
-        pass
-
-
 def _listed(lesson: Any) -> tuple:
     """What other pages show of a lesson (the indexes, the navigation, the next and previous links)."""
     return lesson.slug, lesson.kind, lesson.title, lesson.theme, lesson.tags, lesson.themes
@@ -221,7 +221,12 @@ def serve(options: BuildOptions, *, host: str = "127.0.0.1", port: int = 8000,
     server.builder = rebuild
     server.on_booklet = lambda: rebuild(True)
     rebuild()
-    threading.Thread(target=_warm_up, name="whistbook-warm-up", daemon=True).start()
+
+    def warm_up() -> None:
+        with lock:  # a save waits for it rather than sharing the engines' caches with it
+            preview.warm_up()
+
+    threading.Thread(target=warm_up, name="whistbook-warm-up", daemon=True).start()
 
     def watch() -> None:
         for changes in watchfiles.watch(*watched(options), stop_event=stop, debounce=50, step=20,

@@ -24,7 +24,7 @@ from typing import Any
 
 from properdocs.config.defaults import ProperDocsConfig
 from properdocs.exceptions import PluginError
-from properdocs.plugins import BasePlugin, event_priority
+from properdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from .site import SEARCH_META
 
@@ -79,6 +79,7 @@ class OfflineSearch(BasePlugin):
     def __init__(self) -> None:
         super().__init__()
         self.entries: dict[str, dict[str, str]] = {}
+        self._content: dict[str, str] = {}  # the pages' HTML while the search plugin looks at them
 
     def on_config(self, config: ProperDocsConfig) -> ProperDocsConfig:
         if "search" not in config.plugins:
@@ -88,11 +89,25 @@ class OfflineSearch(BasePlugin):
         self.entries = {}
         return config
 
-    def on_page_context(self, context: Any, page: Any, config: ProperDocsConfig, nav: Any) -> Any:
+    # The search plugin parses a page's whole HTML for its records; a page with its own
+    # entry has them all replaced, so it is shown an empty page (about a third of
+    # the site's build for the bundled book) and given its content back before the
+    # theme renders it.
+    @event_priority(100)  # before the search plugin
+    def _take_entry(self, context: Any, page: Any, config: ProperDocsConfig, nav: Any) -> Any:
         entry = page_entry(page)
         if entry is not None:
             self.entries[page.url] = entry
+            self._content[page.url], page.content = page.content, ""
         return context
+
+    @event_priority(-100)  # after it
+    def _give_back(self, context: Any, page: Any, config: ProperDocsConfig, nav: Any) -> Any:
+        if page.url in self._content:
+            page.content = self._content.pop(page.url)
+        return context
+
+    on_page_context = CombinedEvent(_take_entry, _give_back)
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, config: ProperDocsConfig) -> None:
