@@ -300,18 +300,29 @@ class KState:
                     sup |= rs[k + o]
         return sup
 
-    def _domain_support(self, key: tuple[int, int], hit: Callable[[int], bool]) -> int:
-        """Support for "no holding still allowed has the property ``hit``":
-        what the domain was built on, and for each ruled-out holding with the
-        property, what ruled it out. A holding struck off by a card or a
-        length may also fail a presumption made later; if that presumption
-        rests on fewer new tricks, it is the one counted (Hand III: Z's king
-        of clubs goes by fourth hand's rule at trick 6, not by the length that
-        struck off one holding a moment earlier)."""
+    def _domain_support(self, key: tuple[int, int], what: str, x: int) -> int:
+        """Support for "no holding still allowed has the property": holds rank
+        bit ``x`` (``what`` "has"), lacks it ("lacks"), or has ``x`` cards
+        ("len"). That is what the domain was built on, and for each ruled-out
+        holding with the property, what ruled it out. A holding struck off by a
+        card or a length may also fail a presumption made later; if that
+        presumption rests on fewer new tricks, it is the one counted (Hand
+        III: Z's king of clubs goes by fourth hand's rule at trick 6, not by
+        the length that struck off one holding a moment earlier)."""
         sup = self.dbase[key]
-        log = self.dlog.get(key, ())
+        log = self._log(key)
+        cache = self.f.cache
+        if what == "has":
+            hit = lambda m: m & x  # noqa: E731
+        elif what == "lacks":
+            hit = lambda m: not m & x  # noqa: E731
+        else:
+            hit = lambda m: m.bit_count() == x  # noqa: E731
         for gone, gsup, _, _ in log:
             if not gsup & ~sup:
+                continue
+            union, inter, lens = _summary(cache, gone)
+            if not (union & x if what == "has" else ~inter & x if what == "lacks" else lens >> x & 1):
                 continue
             for m in gone:
                 if hit(m):
@@ -319,6 +330,20 @@ class KState:
                     if not gsup & ~sup:
                         break
         return sup
+
+    def _log(self, key: tuple[int, int]) -> tuple[tuple, ...]:
+        """The domain's log, with the batches struck off by cards and lengths
+        sorted by reason (left until now, as few are ever asked about)."""
+        log = self.dlog.get(key, ())
+        if any(e[1] < 0 for e in log):
+            out: list[tuple] = []
+            for e in log:
+                if e[1] < 0:
+                    out.extend(self._reasons(key[0], key[1], e[0], *e[3]))
+                else:
+                    out.append(e)
+            log = self.dlog[key] = tuple(out)
+        return log
 
     @staticmethod
     def _cheapest_reason(log, m: int, gsup: int, sup: int) -> int:
@@ -465,7 +490,10 @@ class KState:
             if not new:
                 raise Contradiction(f"holdings of seat {s} in suit {S} exhausted")
             self.dom[key] = new
-            self.dlog[key] = self.dlog.get(key, ()) + self._reasons(s, S, d, allowed, forced, lm)
+            kept = set(new)
+            gone = tuple([m for m in d if m not in kept])
+            # why each went is worked out only if a conclusion needs it (support -1 until then)
+            self.dlog[key] = self.dlog.get(key, ()) + ((gone, -1, None, (allowed, forced, lm)),)
             d = new
             union, inter, dl = _summary(cache, d)
         base = S * 13
@@ -474,12 +502,12 @@ class KState:
         while gone_bits:
             b = gone_bits & -gone_bits
             gone_bits ^= b
-            moved |= self.remove(base + b.bit_length() - 1, s, self._domain_support(key, lambda m, b=b: m & b))
+            moved |= self.remove(base + b.bit_length() - 1, s, self._domain_support(key, "has", b))
         new_bits = inter & ~forced
         while new_bits:
             b = new_bits & -new_bits
             new_bits ^= b
-            moved |= self.fix(base + b.bit_length() - 1, s, self._domain_support(key, lambda m, b=b: not m & b))
+            moved |= self.fix(base + b.bit_length() - 1, s, self._domain_support(key, "lacks", b))
         cut = lm & ~dl
         if cut:
             k = (s * 4 + S) * NL
@@ -489,13 +517,13 @@ class KState:
                 b = cut & -cut
                 cut ^= b
                 n = b.bit_length() - 1
-                self.lsup[k + n] = self._domain_support(key, lambda m, n=n: m.bit_count() == n)
+                self.lsup[k + n] = self._domain_support(key, "len", n)
         elif not moved:
             self.dsig[key] = (allowed, forced, lm)
         return moved
 
     def _reasons(self, s: int, S: int, d: tuple[int, ...], allowed: int, forced: int, lm: int):
-        """The holdings of ``d`` that the cards and lengths rule out, in
+        """The holdings ``d`` that the cards and lengths rule out, in
         batches by the one fact that rules each out (the earliest-supported
         card he may not hold, else a card he must hold, else the length)."""
         base = S * 13
