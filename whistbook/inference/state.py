@@ -47,6 +47,11 @@ from typing import Callable, Iterable
 SUIT_RANGE = range(4)
 NL = 14  # lengths 0..13: one support per length per (seat, suit)
 ALL_LENGTHS = (1 << NL) - 1
+#: a domain over at most this many free cards is built with every length, so
+#: the presumptions filter holdings the known lengths would also rule out and
+#: get the credit for them (a shorter chain); a larger one (up to 2**13
+#: holdings) is built with the known lengths only, which is much cheaper
+WIDE_DOMAIN = 8
 
 
 class Contradiction(Exception):
@@ -376,11 +381,16 @@ class KState:
             return d
         allowed, forced = self.allowed(s, S), self.forced(s, S)
         lm = self.lens[s][S]
-        # every length: the presumptions about to filter it get the credit for
-        # the holdings they rule out, before the lengths known are applied
-        d = _holdings(allowed & ~forced, forced, ALL_LENGTHS)
+        # what the holdings left out rest on: the cards he may not and must
+        # hold, and (unless every length is in, see WIDE_DOMAIN) the lengths ruled out
+        base = self._absent_support(s, S) | self._forced_support(s, S)
+        if (allowed & ~forced).bit_count() <= WIDE_DOMAIN:
+            d = _holdings(allowed & ~forced, forced, ALL_LENGTHS)
+        else:
+            d = _holdings(allowed & ~forced, forced, lm)
+            base |= self.length_support(s, S, NL, -1)
         self.dom[key] = d
-        self.dbase[key] = self._absent_support(s, S) | self._forced_support(s, S)
+        self.dbase[key] = base
         return d
 
     def restrict(self, s: int, S: int, pred: Callable[[int], bool], sup: int,
