@@ -27,12 +27,17 @@ the conclusion it draws the union of the supports of the premises *that
 step used* (for a holding ruled out by a card, that card; for a length ruled
 out by counting, the bounds of the row or column that ruled it out), not of
 everything known about the seat or suit. Supports are kept from the first
-derivation found. So a support is a set of tricks from which the conclusion
-follows (it is sufficient: tests rebuild the store from those tricks alone
-and find the conclusion again), and it is the chain the derivation actually
-used; it is not always the smallest such set, because the first derivation
-need not be the cheapest, and a domain counts everything known of its
-seat and suit when it was first built.
+derivation found, with two preferences for shorter chains: a holding struck
+off by a card or a length is credited to a presumption it also fails if that
+rests on fewer new tricks, and a bound on a length (a show-out, the cards a
+seat may or must hold) becomes the support of the lengths it rules out when
+their older supports name tricks it does not. So a support is a set of
+tricks from which the conclusion follows (sufficient: the tests rebuild the
+store from those tricks alone and find the conclusion again), and it is the
+chain the derivation actually used. It is not always minimal (no trick can
+be dropped): the first derivation need not be the cheapest, and the holdings
+left out when a domain is built rest on every card (and, for a large
+domain, every length) known of the seat and suit at that moment.
 
 Propagation is sound: it only removes a possibility when every layout that
 keeps all constraints lacks it (tests compare it with exact enumeration).
