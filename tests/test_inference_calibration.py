@@ -53,3 +53,12 @@ def test_a_departure_takes_the_players_earlier_presumptions_out_of_the_presumed_
     assert (d.trick, d.rule, d.found_at, str(d.card)) == (4, "lead_table", 4, "JS")
     assert not derived(ex, 4, "presumed: Y has 3 S")
     assert derived(ex, 4, "probably: Y has at least 3 S")
+
+
+def test_a_demoted_presumption_does_not_take_part_in_the_presumed_rebuild():
+    # Hand XXXII, seen by A: Z's departure shows at trick 4 and his earlier
+    # presumptions leave the presumed layer; the rebuild of that layer must
+    # not try them again (they would make it give up sound ones instead)
+    ex = _hand(32)
+    assert derived(ex, 4, "presumed: Z holds 9C")
+    assert derived(ex, 4, "presumed: Y void C")
