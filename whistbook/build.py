@@ -233,8 +233,10 @@ class _Pool:
         self.used: dict[str, set[str]] = {}
 
     def run(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, tuple]], store: Store,
-            report: BuildReport) -> list[Any]:
-        """``fn(*args)`` for each ``(key, args)``, from the store when it has the key."""
+            report: BuildReport, weight: Callable[[tuple], int] | None = None) -> list[Any]:
+        """``fn(*args)`` for each ``(key, args)``, from the store when it has the key.
+        With ``weight`` (of the arguments), the heaviest jobs are started first,
+        so that no long one is left to run alone at the end."""
         self.used.setdefault(kind, set()).update(key for key, _ in jobs)
         results = [store.get(kind, key) for key, _ in jobs]
         todo = [k for k, r in enumerate(results) if r is None]
@@ -247,6 +249,8 @@ class _Pool:
                 # Workers must not keep the output's lock open when the build is killed.
                 self._executor = ProcessPoolExecutor(self.workers, initializer=_forget_lock,
                                                      initargs=(self.lock.fd if self.lock else None,))
+            if weight is not None:
+                todo.sort(key=lambda k: -weight(jobs[k][1]))
             futures = {k: self._executor.submit(fn, *jobs[k][1]) for k in todo}
             for k, future in futures.items():
                 results[k] = future.result()
@@ -292,30 +296,34 @@ def lay_out_booklet(book: Any, env: Any, options: BuildOptions, store: Store, po
     body = [booklet_part_html("lesson", book, env, options=printed, lesson=l) for l in book.hands + book.problems]
     if book.problems:
         body.append(booklet_part_html("answers", book, env, options=printed))
-    parts = pool.run("booklet", lay_out_part, jobs(body), store, report)
+    anchors = [f"{l.slug}-lesson" for l in book.hands + book.problems] + ["answers", "themes", "principles",
+                                                                              "glossary"]
 
     # The front matter (cover, contents) and the back matter (lessons by theme,
-    # principles, glossary) print page numbers; their lengths do not depend
-    # on the numbers, so each is laid out with stand-ins first, then with the numbers.
-    def numbers(front: int, laid: Sequence[Any]) -> dict[str, int]:
-        out, start = {}, front
+    # principles, glossary) print page numbers, but their lengths do not depend
+    # on the numbers: the front is laid out with stand-ins beside the lessons
+    # to learn its length, then the back once with the numbers, then the front.
+    def front_html(pages: Mapping[str, int]) -> str:
+        return booklet_part_html("front", book, env, options=printed, pages=pages)
+
+    *parts, front = pool.run("booklet", lay_out_part, jobs([*body, front_html(dict.fromkeys(anchors, 888))]),
+                             store, report, weight=lambda args: len(args[0]))
+
+    def numbers(start: int, laid: Sequence[Any]) -> dict[str, int]:
+        out = {}
         for part in laid:
             for name, (page, _, _) in part.anchors.items():
                 out.setdefault(name, start + page + 1)
             start += part.pages
         return out
 
-    def lay_out(name: str, pages: Mapping[str, int]) -> Any:
-        [part] = pool.run("booklet", lay_out_part, jobs([booklet_part_html(
-            name, book, env, options=printed, pages=pages)]), store, report)
+    def lay_out(html: str) -> Any:
+        [part] = pool.run("booklet", lay_out_part, jobs([html]), store, report)
         return part
 
-    stand_ins = {name: 888 for name in numbers(0, parts)}
-    back = lay_out("back", stand_ins)
-    front = lay_out("front", {**stand_ins, **{name: 888 for name in back.anchors}})
     for _ in range(3):
-        back = lay_out("back", numbers(front.pages, parts))
-        again = lay_out("front", numbers(front.pages, [*parts, back]))
+        back = lay_out(booklet_part_html("back", book, env, options=printed, pages=numbers(front.pages, parts)))
+        again = lay_out(front_html(numbers(front.pages, [*parts, back])))
         if again.pages == front.pages:
             front = again
             break

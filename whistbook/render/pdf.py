@@ -39,6 +39,9 @@ def _weasyprint():
     import weasyprint
     from weasyprint.urls import FatalURLFetchingError, URLFetcher
 
+    from .speedups import install
+
+    install()
     return weasyprint, URLFetcher, FatalURLFetchingError
 
 
