@@ -219,6 +219,7 @@ def test_serve_shows_edits_and_errors_and_refuses_to_leave_the_output(corpus):
         good = hand.read_text()
         hand.write_text(good.replace("remark: |\n", "remark: |\n      Seen while serving.\n", 1))
         _until(page, "Seen while serving.")
+        _until(f"{base}/site/lessons/cavendish-02-trump-lead-four-moderate-trumps.html", "Seen while serving.")
         hand.write_text(good.replace("turn_up:", "turn_up: XX\nold_turn_up:", 1))
         _until(page, "The build failed")
         assert "02-trump-lead-four-moderate-trumps.yaml:" in _get(page)[1]

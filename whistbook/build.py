@@ -113,6 +113,21 @@ class BuildReport:
     #: lessons and booklet parts made anew (the rest came from the store)
     made: int = 0
     reused: int = 0
+    #: what the pages were made from, which serve keeps to make one lesson's pages again
+    #: (None when nothing was written)
+    inputs: "PageInputs | None" = None
+
+
+@dataclass
+class PageInputs:
+    """What a build made its pages from: the hand files in the book's order, their
+    keys and lessons, the templates' environment and the site's navigation."""
+
+    files: list[Path]
+    keys: list[str]
+    lessons: list[Lesson]
+    env: Any
+    nav: list[Any]
 
 
 @dataclass
@@ -203,11 +218,9 @@ def _worker_engines(cache_dir: Path | None) -> _Engines:
     return _ENGINES[cache_dir]
 
 
-def make_lessons(files: Sequence[Path], options: BuildOptions, store: Store, pool: "_Pool",
-                 report: BuildReport, say: Progress) -> tuple[list[Made], list[str]]:
-    """Every file's lessons, in order, and their keys.
+def lesson_jobs(files: Sequence[Path], options: BuildOptions) -> list[tuple[str, tuple]]:
+    """Each file's key (its bytes, place and whistbook's code) and the arguments of :func:`make_lesson`.
 
-    :raises BuildFailed: with every problem of every file, if any has an error.
     :raises ConfigError: when two files would make pages of the same name.
     """
     seen: dict[str, Path] = {}
@@ -219,6 +232,17 @@ def make_lessons(files: Sequence[Path], options: BuildOptions, store: Store, poo
         seen[slug] = path
         key = digest(code_key(), path.read_bytes(), str(path), slug, str(k), str(options.analysis_in_booklet))
         jobs.append((key, (path, slug, k, options.analysis_in_booklet, options.cache)))
+    return jobs
+
+
+def make_lessons(files: Sequence[Path], options: BuildOptions, store: Store, pool: "_Pool",
+                 report: BuildReport, say: Progress) -> tuple[list[Made], list[str]]:
+    """Every file's lessons, in order, and their keys.
+
+    :raises BuildFailed: with every problem of every file, if any has an error.
+    :raises ConfigError: when two files would make pages of the same name.
+    """
+    jobs = lesson_jobs(files, options)
     made = pool.run("lessons", make_lesson, jobs, store, report)
     diagnostics = []
     for k, m in enumerate(made, 1):
@@ -489,10 +513,25 @@ def _check_options(options: BuildOptions) -> list[Path]:
     return files
 
 
+def hand_files(options: BuildOptions) -> tuple[list[Path], dict[Path, str]]:
+    """The hand files in the book's order, and the chapter of each that has one.
+
+    :raises ConfigError: for bad options, a missing hands folder or no hand files.
+    """
+    return order_files(_check_options(options), options.hands, options.order)
+
+
 def _build_key(lesson_keys: Sequence[str], options: BuildOptions) -> str:
     config = options.mkdocs_config.read_bytes() if options.mkdocs_config.is_file() else b""
     return digest(code_key(), folder_key(PACKAGE / "templates"), folder_key(options.templates), config, repr(replace(options, cache=None, workers=None)),
                   *lesson_keys)
+
+
+def screen_options(options: BuildOptions, medium: str) -> Any:
+    """How the pages (``html``) and the site (``site``) are rendered: with the analysis, always."""
+    from .render.context import RenderOptions
+
+    return RenderOptions(analysis=True, four_colour=options.four_colour, paper=options.paper, medium=medium)
 
 
 def build(options: BuildOptions = BuildOptions(), progress: Progress | None = None) -> BuildReport:
@@ -504,7 +543,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     :raises RenderError: when a template, WeasyPrint or MkDocs fails (the
         previous output is left as it was).
     """
-    from .render.context import RenderOptions, book_context
+    from .render.context import book_context
     from .render.environment import make_environment
     from .render.html import render_html
     from .render.site import render_site_sources
@@ -512,8 +551,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     say = progress or (lambda message: None)
     started = time.perf_counter()
     report = BuildReport(options.output)
-    files = _check_options(options)
-    files, chapters = order_files(files, options.hands, options.order)
+    files, chapters = hand_files(options)
     store, lock = Store(options.cache), OutputLock(options.output)
     pool = _Pool(options.workers, lock)
     last = started
@@ -547,11 +585,8 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             book = book_context([m.lesson for m in made], env, rules=engines.rules, book=options.book,
                                 chapters=slugs)
             say(f"rendering {len(made)} lesson pages and the site's sources")
-            screen = RenderOptions(analysis=True, four_colour=options.four_colour, paper=options.paper, medium="html")
-            pages = render_html(book, env, options=screen)
-            site = RenderOptions(analysis=True, four_colour=options.four_colour, paper=options.paper, medium="site")
-            sources = render_site_sources(book.hands + book.problems, env, rules=engines.rules, options=site,
-                                          title=options.title)
+            pages = render_html(book, env, options=screen_options(options, "html"))
+            sources = render_site_sources(book, env, options=screen_options(options, "site"), title=options.title)
             phase("pages")
 
             pdf = None
@@ -564,6 +599,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             pool.close()
 
         _write(options.output, pages, pdf, sources, options, key if options.booklet else "", say)
+        report.inputs = PageInputs(files, lesson_keys, [m.lesson for m in made], env, sources.nav)
         phase("write and site")
         for kind, keys in pool.used.items():
             store.prune(kind, keys)
@@ -575,5 +611,6 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     return report
 
 
-__all__ = ["build", "BuildOptions", "BuildReport", "BuildFailed", "Made", "make_lesson", "lay_out_booklet",
+__all__ = ["build", "BuildOptions", "BuildReport", "BuildFailed", "Made", "PageInputs", "hand_files", "make_lesson", "lesson_jobs",
+           "screen_options", "lay_out_booklet",
            "write_files", "lesson_slug", "STAMP", "BOOKLET"]

@@ -13,7 +13,8 @@ through untouched, so ``mkdocs build --strict`` accepts it)::
         paper: a5                 # or a4
         colours: two              # or four (blue diamonds, green clubs)
         double_dummy_in_booklet: false
-        lessons:                  # the order; files not named follow in name order
+        lessons:                  # the order; files not named follow in name order;
+                                  # chapters group the booklet's contents and the site's navigation
           - first.yaml
           - chapter: Leading trumps
             lessons: [trumps/*.yaml]

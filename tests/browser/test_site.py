@@ -57,7 +57,7 @@ def test_typing_on_the_search_page_narrows_and_says_when_nothing_is_found(page, 
     errors = open_page(page, site, "search.html")
     query = page.locator("#whistbook-search-query")
     status = page.locator("#whistbook-search-status")
-    query.fill("boston squeeze")
+    query.fill("boston thirteen")  # the task's words: its idea ("squeeze") is not indexed, it would give it away
     page.locator("#whistbook-search-results li").first.wait_for(timeout=5000)
     titles = page.locator("#whistbook-search-results li a").all_inner_texts()
     assert "The Boston Double-Dummy Problem" in titles and not any(t.startswith("Hand I") for t in titles), titles
@@ -65,6 +65,18 @@ def test_typing_on_the_search_page_narrows_and_says_when_nothing_is_found(page, 
     page.wait_for_function("document.getElementById('whistbook-search-status').textContent.startsWith('Nothing')")
     assert page.locator("#whistbook-search-results li").count() == 0
     assert status.inner_text() == "Nothing found for “xylophone”."
+    assert not errors
+
+
+@pytest.mark.parametrize("query", ["Hand I", "long suit is made", "finesse with the ten"])
+def test_search_finds_a_lesson_by_title_theme_or_a_remarks_words(page, site, query):
+    """The index holds each lesson's safe entry alone (its title, theme and remarks, not the deal): enough to find it."""
+    errors = open_page(page, site, "search.html")
+    page.locator("#whistbook-search-query").fill(query)
+    page.locator("#whistbook-search-results li").first.wait_for(timeout=5000)
+    links = page.locator("#whistbook-search-results li a")
+    found = {links.nth(i).inner_text(): links.nth(i).get_attribute("href") for i in range(links.count())}
+    assert found.get("Hand I") == "./" + HAND_I_PAGE, found  # the lesson's start, not a trick part way through
     assert not errors
 
 

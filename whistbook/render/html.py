@@ -56,20 +56,32 @@ def render_html(
     links = Links()
     book = lessons if isinstance(lessons, BookContext) else book_context(lessons, env, rules=rules)
     hands, problems, themes = book.hands, book.problems, book.themes
-    ordered = hands + problems
-    pages: dict[str, str] = {}
-    for k, lesson in enumerate(ordered):
-        pages[f"{lesson.slug}.html"] = render_lesson(
-            lesson, env, options=options, links=links,
-            previous=ordered[k - 1] if k > 0 else None,
-            next=ordered[k + 1] if k + 1 < len(ordered) else None,
-        )
+    pages = lesson_pages(hands + problems, env, options=options, links=links)
     common = dict(options=options, links=links)
     pages["index.html"] = render_template(env, "index.html", themes=themes, problems=problems, **common)
     pages["principles.html"] = render_template(env, "principles.html", rules=book.rules, **common)
     pages["glossary.html"] = render_template(env, "glossary.html", glossary=book.glossary, **common)
     pages["whistbook.css"] = screen_css(env)
     pages["whistbook.js"] = script_js(env)
+    return pages
+
+
+def lesson_pages(ordered: Sequence[Lesson], env: jinja2.Environment, *, options: RenderOptions = RenderOptions(),
+                 links: Links = Links(), only: frozenset[str] | None = None) -> dict[str, str]:
+    """The pages of the lessons in ``ordered`` (the hands, then the problems), each
+    linking to the one before and after it; only those whose slugs are in ``only``
+    when it is given.
+
+    :raises RenderError: when a template fails.
+    """
+    pages: dict[str, str] = {}
+    for k, lesson in enumerate(ordered):
+        if only is None or lesson.slug in only:
+            pages[f"{lesson.slug}.html"] = render_lesson(
+                lesson, env, options=options, links=links,
+                previous=ordered[k - 1] if k > 0 else None,
+                next=ordered[k + 1] if k + 1 < len(ordered) else None,
+            )
     return pages
 
 
@@ -83,5 +95,5 @@ def script_js(env: jinja2.Environment) -> str:
     return template_source(env, SCRIPT)
 
 
-__all__ = ["render_lesson", "render_html", "screen_css", "script_js", "SCREEN_STYLESHEETS", "SCRIPT",
+__all__ = ["render_lesson", "render_html", "lesson_pages", "screen_css", "script_js", "SCREEN_STYLESHEETS", "SCRIPT",
            "LOCAL_STYLESHEET"]

@@ -35,7 +35,7 @@ _SUIT_BY_SYMBOL = {s.symbol: s for s in Suit}
 _RANK_BY_TEXT = {**{RANK_LETTERS[r]: r for r in range(2, 15)}, "10": 10}
 
 #: ``{KH}`` ``{10S}`` ``{S}`` (shorthand) and ``K♥`` ``10♠`` ``♠`` (symbols)
-_CARD_RE = re.compile(
+CARD_PATTERN = re.compile(
     r"\{(?P<r1>10|[2-9TJQKA])?(?P<s1>[SHDC])\}"
     r"|(?P<r2>10|(?<![\w])[2-9TJQKA])?(?P<s2>[♠♥♦♣])"
 )
@@ -65,6 +65,13 @@ def suit_html(suit: Suit) -> str:
             f'{suit.symbol}</span>')
 
 
+def card_of_match(m: re.Match) -> Card | None:
+    """The card a match of :data:`CARD_PATTERN` writes (None for a suit alone)."""
+    rank, letter = (m.group("r1"), m.group("s1")) if m.group("s1") else (m.group("r2"), None)
+    suit = _SUIT_BY_LETTER[letter] if letter else _SUIT_BY_SYMBOL[m.group("s2")]
+    return None if rank is None else Card(suit, _RANK_BY_TEXT[rank])
+
+
 def _card_or_suit(rank: str | None, suit: Suit) -> str:
     if rank is None:
         return suit_html(suit)
@@ -80,7 +87,7 @@ def cards_in_text(text: str) -> str:
     text = _APOSTROPHE.sub("\u2019", text)
     out = []
     pos = 0
-    for m in _CARD_RE.finditer(text):
+    for m in CARD_PATTERN.finditer(text):
         out.append(html.escape(text[pos:m.start()], quote=False))
         if m.group("s1"):
             out.append(_card_or_suit(m.group("r1"), _SUIT_BY_LETTER[m.group("s1")]))
@@ -236,4 +243,4 @@ class RemarkRenderer:
         return tok
 
 
-__all__ = ["RemarkRenderer", "card_html", "suit_html", "prose", "cards_in_text", "rank_text", "pages_of", "page_index"]
+__all__ = ["RemarkRenderer", "CARD_PATTERN", "card_of_match", "card_html", "suit_html", "prose", "cards_in_text", "rank_text", "pages_of", "page_index"]

@@ -13,19 +13,23 @@ everywhere; links between pages are Markdown links, which ProperDocs checks.
 
 from __future__ import annotations
 
+import html
+import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 import jinja2
 import yaml
 
 from ..errors import RenderError
 from ..lesson import Lesson, ThemeRef, themes_of
-from .context import Links, RenderOptions, rule_views, rules_of, split_lessons
+from .context import BookContext, Links, RenderOptions, book_context
 from .environment import PACKAGE_TEMPLATES, render_template, template_source
 from .logs import warnings_of
 from .html import LOCAL_STYLESHEET, SCREEN_STYLESHEETS
+from .markup import CARD_PATTERN, card_of_match
 
 SITE_LINKS = Links(root="../", principles="../principles.html", lesson_pattern="lessons/{slug}.html")
 #: files of the readthedocs theme that whistbook overrides (rendered by ProperDocs, not by whistbook)
@@ -33,6 +37,11 @@ THEME_FILES = ("footer.html", "search.html", "searchbox.html", "versions.html", 
 DEFAULT_CONFIG = PACKAGE_TEMPLATES / "site" / "mkdocs.yml"
 #: the lessons' play-along script, shared with the HTML pages; on every site page when the templates have it
 PLAY_SCRIPT = "js/whistbook.js"
+#: the page setting (Markdown front matter) that holds a lesson's search entry; the
+#: whistbook-search plugin puts it in the index in place of the page's text
+SEARCH_META = "whistbook_search"
+#: what a card the known hand cannot see becomes in a search entry
+UNSEEN_CARD = "…"
 
 
 @dataclass
@@ -46,32 +55,35 @@ class SiteSources:
 
 
 def render_site_sources(
-    lessons: Sequence[Lesson],
+    lessons: Sequence[Lesson] | BookContext,
     env: jinja2.Environment,
     *,
     rules: Mapping[str, Any] | None = None,
     options: RenderOptions = RenderOptions(medium="site"),
     title: str = "Whistbook",
 ) -> SiteSources:
-    """The site's pages, theme overrides and navigation.
+    """The site's pages, theme overrides and navigation. ``lessons`` may be the
+    book's context, derived once for every writer; its chapters, when the book
+    has them, group the navigation and the home page (else the themes do).
 
     :raises RenderError: when a template fails.
     """
-    hands, problems, themes = split_lessons(lessons)
+    book = lessons if isinstance(lessons, BookContext) else book_context(lessons, env, rules=rules)
+    hands, problems, themes = book.hands, book.problems, book.themes
     by_theme = lessons_by_main_theme(hands, themes)
+    chapters = chapter_sections(book.chapters)
     out = SiteSources()
     lesson_ctx = dict(options=options, links=SITE_LINKS)
     for lesson in hands + problems:
-        out.docs[f"lessons/{lesson.slug}.md"] = render_template(env, "site/lesson.md", lesson=lesson, **lesson_ctx)
+        out.docs[lesson_page(lesson)] = lesson_source(lesson, env, options)
     for theme, members in themes:
         out.docs[f"themes/{theme.slug}.md"] = render_template(env, "site/theme.md", theme=theme, members=members, **lesson_ctx)
     top = Links(root="", principles="principles.html", lesson_pattern="lessons/{slug}.html")
     out.docs["index.md"] = render_template(
         env, "site/index.md", title=title, hands=hands, problems=problems, themes=themes, by_theme=by_theme,
-        options=options, links=top,
+        chapters=chapters, options=options, links=top,
     )
-    out.docs["principles.md"] = render_template(env, "site/principles.md", rules=rule_views(rules_of(env, rules)),
-                                                options=options, links=top)
+    out.docs["principles.md"] = render_template(env, "site/principles.md", rules=book.rules, options=options, links=top)
     out.docs["glossary.md"] = render_template(env, "site/glossary.md", options=options, links=top)
     out.docs["css/whistbook.css"] = "\n".join(
         template_source(env, name) for name in (*SCREEN_STYLESHEETS, "css/site.css", LOCAL_STYLESHEET)
@@ -80,17 +92,73 @@ def render_site_sources(
         out.docs[PLAY_SCRIPT] = template_source(env, PLAY_SCRIPT)
     for name in THEME_FILES:
         out.theme[name] = template_source(env, f"site/theme/{name}")
-    out.nav = [{"Home": "index.md"}]
-    for theme, members in by_theme:
-        # the overview keeps its own title (the theme's), which the search results and the tab show
-        overview = f"themes/{theme.slug}.md"
-        out.nav.append({theme.title: [overview] + [{l.title: f"lessons/{l.slug}.md"} for l in members]}
-                       if members else {theme.title: overview})
-    if problems:
-        out.nav.append({"Problems": [{l.title: f"lessons/{l.slug}.md"} for l in problems]})
-    # a section of their own: after a section, the theme would show loose pages under its caption
-    out.nav.append({"Reference": [{"Principles of play": "principles.md"}, {"Glossary": "glossary.md"}]})
+    out.nav = navigation(by_theme, problems, chapters)
     return out
+
+
+def navigation(by_theme: Sequence[tuple[ThemeRef, list[Lesson]]], problems: Sequence[Lesson],
+               chapters: Sequence[tuple[str, list[Lesson]]] = ()) -> list[Any]:
+    """The site's navigation (ProperDocs' ``nav``): each hand once, under its
+    chapter when the book has chapters (the themes' overviews then follow in a
+    section of their own), else under its main theme after the theme's overview."""
+    def pages(members: Sequence[Lesson]) -> list[dict[str, str]]:
+        return [{l.title: lesson_page(l)} for l in members]
+
+    nav: list[Any] = [{"Home": "index.md"}]
+    if chapters:
+        nav += [{caption: pages(members)} for caption, members in chapters]
+    else:
+        for theme, members in by_theme:
+            # the overview keeps its own title (the theme's), which the search results and the tab show
+            overview = f"themes/{theme.slug}.md"
+            nav.append({theme.title: [overview] + pages(members)} if members else {theme.title: overview})
+    if problems:
+        nav.append({"Problems": pages(problems)})
+    if chapters:
+        nav.append({"Themes": [{theme.title: f"themes/{theme.slug}.md"} for theme, _ in by_theme]})
+    # a section of their own: after a section, the theme would show loose pages under its caption
+    nav.append({"Reference": [{"Principles of play": "principles.md"}, {"Glossary": "glossary.md"}]})
+    return nav
+
+
+def chapter_sections(chapters: Sequence[tuple[str, list[Lesson]]]) -> list[tuple[str, list[Lesson]]]:
+    """The book's chapters as the site's sections: hands named before any chapter
+    are "Hands", and those after a chapter that none names "More hands"."""
+    return [(title or ("Hands" if k == 0 else "More hands"), members) for k, (title, members) in enumerate(chapters)]
+
+
+def lesson_page(lesson: Lesson) -> str:
+    """A lesson's page, relative to the docs folder."""
+    return f"lessons/{lesson.slug}.md"
+
+
+def lesson_source(lesson: Lesson, env: jinja2.Environment, options: RenderOptions = RenderOptions(medium="site")) -> str:
+    """A lesson's Markdown page, its search entry first (as front matter).
+
+    :raises RenderError: when a template fails.
+    """
+    entry = yaml.safe_dump({SEARCH_META: search_text(lesson, env)}, allow_unicode=True, width=1_000_000)
+    body = render_template(env, "site/lesson.md", lesson=lesson, options=options, links=SITE_LINKS)
+    return f"---\n{entry}---\n\n{body}"
+
+
+def search_text(lesson: Lesson, env: jinja2.Environment) -> str:
+    """What the site's search holds of a lesson (``site/search.txt``): only what the
+    reader may see before the play starts, as one line of plain text."""
+    seen = {c for s in lesson.known_hand.suits for c in s.cards} if lesson.known_hand else set()
+    if lesson.turn_up is not None:
+        seen.add(lesson.turn_up)
+
+    def plain(markdown: str) -> str:
+        """Markdown as plain text, each card the known hand cannot see written as UNSEEN_CARD."""
+        def card(m: re.Match) -> str:
+            found = card_of_match(m)
+            return m.group(0) if found is None or found in seen else UNSEEN_CARD
+
+        rendered = env.globals["remarks"].render(CARD_PATTERN.sub(card, markdown), "")  # type: ignore[union-attr]
+        return html.unescape(re.sub(r"<[^>]+>", "", str(rendered)))
+
+    return " ".join(render_template(env, "site/search.txt", lesson=lesson, plain=plain).split())
 
 
 def main_theme(lesson: Lesson) -> str | None:
@@ -122,6 +190,18 @@ def write_sources(sources: SiteSources, docs_dir: Path, theme_dir: Path) -> None
             path.write_text(text, encoding="utf-8")
 
 
+def with_offline_search(plugins: Any) -> Any:
+    """The configuration's plugins, with whistbook-search after search when the site has search:
+    without it the index would hold every lesson's whole text, the deal included."""
+    if isinstance(plugins, dict):  # the mapping form, name -> options
+        return {**plugins, "whistbook-search": {}} if "search" in plugins and "whistbook-search" not in plugins \
+            else plugins
+    names = [next(iter(p)) if isinstance(p, dict) else str(p) for p in plugins or []]
+    if "search" in names and "whistbook-search" not in names:
+        return [*plugins, "whistbook-search"]
+    return plugins
+
+
 def build_site(
     sources: SiteSources,
     docs_dir: Path,
@@ -141,10 +221,23 @@ def build_site(
     :raises RenderError: when ProperDocs reports a warning or an error.
     """
     from properdocs.commands.build import build as site_build
-    from properdocs.config import load_config
-    from properdocs.exceptions import Abort, ProperDocsException
 
     write_sources(sources, docs_dir, theme_dir)
+    with _properdocs_errors():
+        site_build(site_config(sources.nav, docs_dir, theme_dir, site_dir, config_file=config_file,
+                               site_name=site_name))
+
+
+def site_config(nav: list[Any], docs_dir: Path, theme_dir: Path, site_dir: Path, *, config_file: Path | None = None,
+                site_name: str | None = None) -> Any:
+    """ProperDocs' configuration of the site: the project's ``mkdocs.yml`` (or
+    whistbook's default) with the folders, the navigation, the play-along script
+    (when the docs folder has it) and the safe search index set by whistbook.
+
+    :raises RenderError: when the configuration cannot be read or is not valid.
+    """
+    from properdocs.config import load_config
+
     config_file = config_file if config_file is not None and config_file.is_file() else DEFAULT_CONFIG
     try:
         raw = yaml.safe_load(config_file.read_text(encoding="utf-8")) or {}
@@ -154,22 +247,88 @@ def build_site(
     if isinstance(theme, str):
         theme = {"name": theme}
     theme = {**theme, "custom_dir": str(theme_dir)}
+    plugins = with_offline_search(raw.get("plugins", ["search"]))
     scripts = list(raw.get("extra_javascript") or [])
-    if PLAY_SCRIPT in sources.docs and PLAY_SCRIPT not in scripts:
+    if (docs_dir / PLAY_SCRIPT).is_file() and PLAY_SCRIPT not in scripts:
         scripts.append(PLAY_SCRIPT)
+    return load_config(
+        str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), theme=theme,
+        nav=nav, extra_javascript=scripts, plugins=plugins, strict=True,
+        **({"site_name": site_name} if site_name else {}),
+    )
+
+
+@contextmanager
+def _properdocs_errors() -> Iterator[list[str]]:
+    """ProperDocs' warnings and errors, turned into one RenderError (strict: a warning fails)."""
+    from properdocs.exceptions import Abort, ProperDocsException
 
     with warnings_of("properdocs", only_here=True) as logged:
         try:
-            config = load_config(
-                str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), theme=theme,
-                nav=sources.nav, extra_javascript=scripts, strict=True,
-                **({"site_name": site_name} if site_name else {}),
-            )
-            site_build(config)
+            yield logged
         except (Abort, ProperDocsException, SystemExit) as err:
             detail = "; ".join(logged) or str(err)
             raise RenderError(f"site: ProperDocs failed: {detail}") from None
+        if logged:
+            raise RenderError(f"site: ProperDocs failed: {'; '.join(logged)}")
 
 
-__all__ = ["SiteSources", "render_site_sources", "write_sources", "build_site", "SITE_LINKS", "main_theme",
-           "lessons_by_main_theme"]
+class SitePages:
+    """A built site held open, to make one page again without building the whole
+    site: ``serve`` uses it when a save changes only a lesson's own page.
+
+    Opening it reads what every page needs from the others (the navigation, the
+    pages' titles) as ProperDocs' build gathers it, without rendering them; a
+    page is then rendered by ProperDocs' own steps and theme, so it comes out as
+    the whole build would make it.
+
+    :raises RenderError: when ProperDocs reports a warning or an error.
+    """
+
+    def __init__(self, nav: list[Any], docs_dir: Path, theme_dir: Path, site_dir: Path, *,
+                 config_file: Path | None = None, site_name: str | None = None) -> None:
+        from properdocs.commands.build import get_navigation, set_exclusions
+        from properdocs.structure.files import get_files
+
+        self.docs_dir, self.site_dir = docs_dir, site_dir
+        with _properdocs_errors():
+            config = site_config(nav, docs_dir, theme_dir, site_dir, config_file=config_file, site_name=site_name)
+            config = config.plugins.on_config(config)
+            config.plugins.on_pre_build(config=config)
+            files = get_files(config)
+            env = config.theme.get_env()
+            files.add_files_from_theme(env, config)
+            files = config.plugins.on_files(files, config=config)
+            set_exclusions(files, config)
+            self.nav = config.plugins.on_nav(get_navigation(files, config), config=config, files=files)
+            for file in files.documentation_pages():
+                file.page.read_source(config)  # its title and settings, for the navigation of the others
+            self.env = config.plugins.on_env(env, config=config, files=files)
+        self.config, self.files = config, files
+
+    def write(self, rel: str, markdown: str) -> None:
+        """Write the page ``rel`` (relative to the docs folder) again from ``markdown``,
+        and its record in the search index.
+
+        :raises RenderError: when ProperDocs reports a warning or an error (a broken link).
+        :raises KeyError: when the site has no such page.
+        """
+        from properdocs.commands.build import _build_page, _populate_page
+
+        from .site_search import page_entry, write_index
+
+        file = self.files.get_file_from_path(rel)
+        if file is None or file.page is None:
+            raise KeyError(rel)
+        (self.docs_dir / rel).write_text(markdown, encoding="utf-8")
+        with _properdocs_errors():
+            _populate_page(file.page, self.config, self.files)
+            _build_page(file.page, self.config, self.files.documentation_pages(), self.nav, self.env)
+            file.page.validate_anchor_links(files=self.files, log_level=self.config.validation.links.anchors)
+        entry = page_entry(file.page)
+        if entry is not None:
+            write_index(self.site_dir, {entry["location"]: entry})
+
+
+__all__ = ["SiteSources", "render_site_sources", "lesson_page", "lesson_source", "search_text", "SEARCH_META", "write_sources", "build_site", "site_config", "SitePages", "SITE_LINKS", "main_theme",
+           "lessons_by_main_theme", "navigation", "chapter_sections"]
