@@ -199,3 +199,10 @@ def test_honour_and_one_other_is_not_opened_by_choice(holding, opened):
 def test_going_on_after_a_low_opening(holding, gone, allowed):
     got = cv.continue_after_low_cards(mask_of(holding), mask_of(gone) if gone else 0)
     assert (cards_of(got) if got is not None else None) == allowed
+
+
+def test_a_card_above_the_lowest_may_begin_a_call():
+    # pp. 125-127: the lowest, or the card next above it (Hand VII: B's 8 from 8 3)
+    assert cv.follow_low_or_call(mask_of("83")) == {1, 6}
+    assert cv.follow_low_or_call(mask_of("K42")) == {0, 2}
+    assert cv.follow_low_or_call(mask_of("5")) == {3}

@@ -92,3 +92,12 @@ def test_a_presumption_given_up_before_a_signal_showed_is_taken_back():
     # shows the knave was a signal, so the call stands and Z is not blamed.
     ex = explain(check_file(next(hands_dir().glob("21-*.yaml")), solver=False), Seat.B)
     assert not [d for d in ex.departures if d.seat == Seat.Z]
+
+
+def test_a_departure_explained_by_a_signal_gives_the_players_presumptions_back():
+    # Hand XXI, seen by B: while Z's knave at trick 4 stood as a departure his
+    # earlier presumptions were held as probable only; once his eight at trick
+    # 5 shows the call, they are presumed again (his length in spades, from
+    # his play before trick 4)
+    ex = explain(check_file(next(hands_dir().glob("21-*.yaml")), solver=False), Seat.B)
+    assert derived(ex, 5, "presumed: Z has at least 2 S")

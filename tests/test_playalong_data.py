@@ -21,8 +21,9 @@ def line(trick, seat):
 
 
 def test_a_seats_lacks_run_together_and_counts_are_left_to_the_picture():
-    # trick 2: B follows low, then does not win: two rules, one phrase
-    assert line(2, "B") == "presumably no 2♣, K♣"
+    # trick 2: B does not win (presumed) and follows low, which before trumps
+    # are led may be the first card of a call (probable): one line, two layers
+    assert line(2, "B") == "presumably no K♣; perhaps no 2♣"
     # trick 9: Y's two voids in one phrase
     assert line(9, "Y") == "no ♠ or ♦ left"
     # trick 10: exact counts stay, ranges go (the picture shows them)

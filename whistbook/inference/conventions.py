@@ -427,8 +427,19 @@ def call_strength(t: int) -> bool:
     return (n >= 4 and hon >= 2) or (n >= 5 and hon >= 1)
 
 
+def follow_low_or_call(h: int) -> frozenset[int]:
+    """A card that does not head the trick, in a plain suit, from a player
+    who may still call for trumps: his lowest, or the card above it as the
+    first card of a call (pp. 125-127). Which one it is shows only when the
+    lower card comes."""
+    if not h:
+        return frozenset()
+    rest = h & (h - 1)
+    return frozenset({low(h), low(rest)} if rest else {low(h)})
+
+
 __all__ = [
-    "first_leads", "weak_leads", "second_leads", "return_cards", "continue_cards",
+    "follow_low_or_call", "first_leads", "weak_leads", "second_leads", "return_cards", "continue_cards",
     "answer_call_cards", "continue_after_low_cards", "second_hand_cards", "third_hand_cards", "fourth_hand_cards",
     "ruff_cards", "call_strength", "low_card_first", "cards_between", "likely_opened",
 ]

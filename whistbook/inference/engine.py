@@ -172,6 +172,8 @@ class Assumption:
     rank: int = 0  # firmness, see RANK
     card_index: int = -1  # rank index of the card whose play gave the presumption
     memo: dict = field(default_factory=dict, repr=False)  # holding -> verdict
+    #: a presumption held as probable because its player has departed from rule
+    demoted: bool = False
 
 
 # ------------------------------------------------------------------ the walk
@@ -294,6 +296,7 @@ class Engine:
         self._next_id = 0
         self._card_now = -1
         self._pres_prev: KState | None = None
+        self._withdraw: list[Assumption] = []  # presumptions this trick shows were signals
 
     # -------------------------------------------------- helpers
 
@@ -308,6 +311,13 @@ class Engine:
         a.card_index = self._card_now
         self.assumptions.append(a)
         return a
+
+    def _call_open(self, s: int) -> bool:
+        """Whether a card of ``s`` above his lowest may be the first card of a
+        call for trumps (pp. 125-127): there are trumps, nobody has led them
+        yet and he has not called. (Hands VII, XI, XXXIV, XXXIX: every call
+        in the book begins so, before the lower card shows it.)"""
+        return self.trumps is not None and not self.rounds[self.trumps] and not self.called[s]
 
     def _declared_against(self, s: int) -> bool:
         opp = ((s + 1) % 4, (s + 3) % 4)
@@ -373,6 +383,9 @@ class Engine:
         if need and not need & (need - 1):  # one card between: ace then queen marks the king
             new.append(self._new(p.trick, p.seat, p.suit, "win_high_return_low", 1,
                                  lambda m: m & need == need))
+            # the high card won on purpose: not winning cheaply was no departure
+            self._withdraw.extend(a for a in self.assumptions if a.trick == rounds[-1] and a.seat == p.seat
+                                  and a.suit == p.suit and a.rule == "win_cheaply" and a.active)
 
     def _presume_switch_after_return(self, p: _Seen, new: list[Assumption]) -> None:
         """A player who returned his partner's suit on his last lead and now
@@ -429,11 +442,16 @@ class Engine:
         if left < 5:
             pass
         elif not self.any_lead[s] or self._opened_low_trump_only(s):
-            if left >= 8:
-                new.append(self._new(t, s, suit, "lead_strongest_suit", 1,
+            long_only = not trumps and left >= 8
+            # his strongest suit may be one the adversaries have already opened
+            # (Hand XXXIII, trick 2): then that he leads from four is only probable
+            firm = 2 if rank >= 8 and self._adversary_opened(s) else 1
+            if left >= 8 and not trumps:  # a trump lead's length is trump_lead_strength's
+                new.append(self._new(t, s, suit, "lead_strongest_suit", firm,
                                      lambda m: popcount(m & ~strip) >= 4))
-            new.append(self._new(t, s, suit, rule, 1,
-                                 _pred_first(strip, trumps, rank, declared, not trumps and left >= 8)))
+            if long_only and firm == 2:
+                new.append(self._new(t, s, suit, rule, 1, _pred_first(strip, trumps, rank, declared, False)))
+            new.append(self._new(t, s, suit, rule, firm, _pred_first(strip, trumps, rank, declared, long_only)))
         else:
             new.append(self._new(t, s, suit, rule, 1, _pred_first(strip, trumps, rank, declared, False)))
         if not trumps and left >= 5:
@@ -441,6 +459,10 @@ class Engine:
                                  lambda m: cv.likely_opened(m & ~strip)))
         if trumps and not self.trump_led_by[s]:
             new.append(self._new(t, s, suit, "trump_lead_strength", 2, lambda m: popcount(m & ~strip) >= 4))
+
+    def _adversary_opened(self, s: int) -> bool:
+        """Whether an adversary of ``s`` has opened a plain suit before his first lead."""
+        return any(self.opener[x] in ((s + 1) % 4, (s + 3) % 4) for x in range(4) if x != self.trumps)
 
     def _opened_low_trump_only(self, s: int) -> bool:
         """A player whose leads so far are a low trump from strength opens his
@@ -540,16 +562,25 @@ class Engine:
                 new.append(self._new(t, s, suit, "second_hand_honour_shows_sequence", 2,
                                      lambda m: popcount(m & ~strip) >= 2))
             return
-        if self.opener[suit] == (s + 2) % 4 and not trumps_led:
+        unblock = self.opener[suit] == (s + 2) % 4 and not trumps_led
+        may_call = round_no == 1 and not trumps_led and self._call_open(s)
+
+        def lowest_fits(m: int) -> bool:
+            h = m & ~strip
             # in partner's suit a high card may be thrown to unblock it
-            def lowest_fits(m: int) -> bool:
-                return low(m & ~strip) == rank or high(m & ~strip) == rank
-        else:
-            def lowest_fits(m: int) -> bool:
-                return low(m & ~strip) == rank
-        a = self._new(t, s, suit, "follow_lowest_when_not_winning", 1, lowest_fits)
+            return low(h) == rank or (unblock and high(h) == rank)
+
+        def lowest_or_call_fits(m: int) -> bool:
+            h = m & ~strip
+            return rank in cv.follow_low_or_call(h) or (unblock and high(h) == rank)
+        a = self._new(t, s, suit, "follow_lowest_when_not_winning", 1,
+                      lowest_or_call_fits if may_call else lowest_fits)
         a.about_card = True
         new.append(a)
+        if may_call:  # that it is his lowest, not the start of a call, is only probable
+            a = self._new(t, s, suit, "follow_lowest_when_not_winning", 2, lowest_fits)
+            a.about_card = True
+            new.append(a)
         if (pos == 4 and (partner_winning or trumped)) or (pos == 3 and trumped):
             return  # nothing better was called for
 
@@ -646,6 +677,7 @@ class Engine:
                         a.withdrawn = "signal"
                         self.departures = [d for d in self.departures if d.key != a.id]
             self._revive(s, p.trick, withdraw)
+            self._restore(s)
             if sig in ("call_for_trumps", "echo") and tr is not None and not self.called[s]:
                 self.called[s] = t
                 need = 4
@@ -722,6 +754,8 @@ class Engine:
         """Find which presumptions survive together with the certain facts."""
         st = certain.copy()
         for a in self._ordered(layer):
+            if a.layer > layer or not a.active:
+                continue  # demoted or given up meanwhile (see _drop)
             snap = st.copy()
             try:
                 self._apply(st, a)
@@ -755,18 +789,44 @@ class Engine:
                 self._apply(st, a)
         snaps.append(_step("facts", None, st))
         for a in new_l:
-            if a.active:
+            if a.active and a.layer <= L:
                 self._apply(st, a)
                 snaps.append(_step("rule", a, st))
         return st
+
+    def _has_departed(self, seat: int) -> bool:
+        return any(int(d.seat) == seat for d in self.departures)
+
+    def _demote(self, broken: Assumption, found_at: int) -> None:
+        """A player found departing from rule is no longer presumed to have
+        played his earlier cards to rule either: his other presumptions so far
+        are held as probable only, so that counting builds no presumed
+        placement on them (Hands XXVII and XXXIII, where one early departure
+        otherwise spreads), nor the cards of the trick that shows it. His later
+        cards are read afresh."""
+        for b in self.assumptions:
+            if (b.seat == broken.seat and b.layer == 1 and b.active
+                    and b.trick <= found_at):
+                b.layer = 2
+                b.demoted = True
+
+    def _restore(self, seat: int) -> None:
+        """His departure was a signal after all: presume his play again."""
+        if self._has_departed(seat):
+            return
+        for b in self.assumptions:
+            if b.seat == seat and b.demoted:
+                b.layer = 1
+                b.demoted = False
 
     def _drop(self, a: Assumption, t: int) -> None:
         a.active = False
         a.withdrawn = "departure"
         seat = SEATS[a.seat]
         card = Card(Suit(a.suit), a.card_index + 2) if a.card_index >= 0 and a.rule not in _NO_CARD else None
-        if a.layer == 1:
+        if a.layer == 1 or a.demoted:
             self.departures.append(Departure(a.trick, seat, a.rule, t, a.id, card))
+            self._demote(a, t)
         else:
             self.retracted.append(Departure(a.trick, seat, a.rule, t, card=card, layer="probable"))
 
@@ -783,6 +843,7 @@ class Engine:
             self._pres_prev = layers[1]
             new: list[Assumption] = []
             withdraw: list[Assumption] = []
+            self._withdraw = withdraw
             notes: list[SignalNote] = []
             facts = self._read_trick(trick, new, withdraw, notes)
             self._no_call(trick.number, new)
