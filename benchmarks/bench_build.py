@@ -112,9 +112,11 @@ def new_project(tmp: Path, hands: Path) -> Path:
     shutil.copytree(hands, project / "hands")
     shutil.copytree(ROOT / "templates", project / "templates")
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
-    solver = ROOT / ".whistbook-cache" / "analysis"
-    if solver.is_dir():
-        shutil.copytree(solver, project / ".whistbook-cache" / "analysis")
+    # the build keeps the solver's results in .whistbook-cache/solver/ (`analyse` in .whistbook-cache/analysis/)
+    for solver in (ROOT / ".whistbook-cache" / "solver", ROOT / ".whistbook-cache"):
+        if (solver / "analysis").is_dir():
+            shutil.copytree(solver / "analysis", project / ".whistbook-cache" / "solver" / "analysis")
+            break
     return project
 
 

@@ -3,7 +3,9 @@ loads nothing but whistbook's own assets."""
 
 from __future__ import annotations
 
+import base64
 import logging
+import re
 import shutil
 import subprocess
 
@@ -89,10 +91,17 @@ def test_the_booklet_lays_out_without_warnings(lessons, env, caplog):
     assert [r.getMessage() for r in caplog.records if r.name.startswith("weasyprint")] == []
 
 
+def _with_pictures(html: str) -> str:
+    """The booklet's HTML and the SVG of its pictures (images with ``data:`` URLs in print)."""
+    found = re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", html)
+    assert found, "the booklet has no pictures"
+    return html + "".join(base64.b64decode(data).decode("utf-8") for data in found)
+
+
 def test_analysis_is_off_in_print_unless_asked(env):
     ls = [lesson(analysis=True)]
-    off = booklet_html(ls, env, options=RenderOptions(medium="print", analysis=False))
-    on = booklet_html(ls, env, options=RenderOptions(medium="print", analysis=True))
+    off = _with_pictures(booklet_html(ls, env, options=RenderOptions(medium="print", analysis=False)))
+    on = _with_pictures(booklet_html(ls, env, options=RenderOptions(medium="print", analysis=True)))
     assert "dg-cost" not in off and "cost one trick" not in off
     assert "dg-cost" in on and "cost one trick" in on
 
@@ -147,7 +156,8 @@ def test_a_remark_cannot_make_the_booklet_fetch_anything(env, monkeypatch):
 
     monkeypatch.setattr(pdf, "make_fetcher", spy)
     html = booklet_html(ls, env, options=RenderOptions(medium="print"))
-    assert "See " in html and "<img" not in html
+    ours = 'src="data:image/svg+xml;base64,'  # the diagrams, drawn by whistbook
+    assert "See " in html and all(ours in img for img in re.findall(r"<img\b[^>]*>", html))
     assert not EXTERNAL.search(html)
     render_booklet_document(ls, env, options=RenderOptions(medium="print"), html=html)
-    assert fetched == []
+    assert fetched and all(url.startswith("data:image/svg+xml;base64,") for url in fetched)

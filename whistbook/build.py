@@ -184,13 +184,21 @@ def make_lesson(path: Path, slug: str, index: int, analysis_in_booklet: bool, ca
     from .corpus import check_file
 
     engines = _worker_engines(cache_dir)
-    ch = check_file(path)
+    # The infer: statements are checked with the lesson's own explanation, not one made for them alone.
+    ch = check_file(path, statements=False)
     title = ch.hand.title if ch.hand is not None and ch.hand.title else path.name
-    errors = [d for d in ch.diagnostics if d.level == "error"]
-    if errors:
-        return Made(title, errors)
+    explanation = None
     try:
-        explanation = engines.explain(ch) if engines.explain is not None and ch.hand.kind == "hand" else None
+        if (engines.explain is not None and ch.hand is not None and ch.hand.kind == "hand"
+                and not any(d.level == "error" for d in ch.diagnostics)):
+            explanation = engines.explain(ch)
+        if ch.hand is not None and ch.replay is not None and any(t.infer for t in ch.hand.tricks):
+            from .inference.statements import check_stated
+
+            ch.diagnostics.extend(check_stated(ch, explanation))
+        errors = [d for d in ch.diagnostics if d.level == "error"]
+        if errors:
+            return Made(title, errors)
         analysis = (engines.analyse(ch, cache=engines.cache)
                     if engines.analyse is not None and ch.hand.kind == "hand" else None)
     except WhistbookError as err:
@@ -257,11 +265,19 @@ class _Pool:
         self.used: dict[str, set[str]] = {}
 
     def run(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, tuple]], store: Store,
-            report: BuildReport) -> list[Any]:
-        """``fn(*args)`` for each ``(key, args)``, from the store when it has the key."""
+            report: BuildReport, weight: Callable[[tuple], int] | None = None) -> list[Any]:
+        """``fn(*args)`` for each ``(key, args)``, from the store when it has the key.
+        With ``weight`` (of the arguments), the heaviest jobs are started first,
+        so that no long one is left to run alone at the end."""
+        return self.finish(self.start(kind, fn, jobs, store, report, weight))
+
+    def start(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, tuple]], store: Store,
+              report: BuildReport, weight: Callable[[tuple], int] | None = None) -> "_Batch":
+        """:meth:`run` begun: the workers take the jobs while the caller
+        starts more; :meth:`finish` waits for the results."""
         self.used.setdefault(kind, set()).update(key for key, _ in jobs)
-        results = [store.get(kind, key) for key, _ in jobs]
-        todo = [k for k, r in enumerate(results) if r is None]
+        batch = _Batch(kind, jobs, store, [store.get(kind, key) for key, _ in jobs])
+        todo = batch.todo = [k for k, r in enumerate(batch.results) if r is None]
         report.reused += len(jobs) - len(todo)
         report.made += len(todo)
         # Once the workers are up, single pieces go to them too: the main
@@ -271,21 +287,38 @@ class _Pool:
                 # Workers must not keep the output's lock open when the build is killed.
                 self._executor = ProcessPoolExecutor(self.workers, initializer=_forget_lock,
                                                      initargs=(self.lock.fd if self.lock else None,))
-            futures = {k: self._executor.submit(fn, *jobs[k][1]) for k in todo}
-            for k, future in futures.items():
-                results[k] = future.result()
+            if weight is not None:
+                todo.sort(key=lambda k: -weight(jobs[k][1]))
+            batch.futures = {k: self._executor.submit(fn, *jobs[k][1]) for k in todo}
         else:
             for k in todo:
-                results[k] = fn(*jobs[k][1])
-        for k in todo:
-            if not getattr(results[k], "errors", None):
-                store.put(kind, jobs[k][0], results[k])
-        return results
+                batch.results[k] = fn(*jobs[k][1])
+        return batch
+
+    def finish(self, batch: "_Batch") -> list[Any]:
+        for k, future in batch.futures.items():
+            batch.results[k] = future.result()
+        for k in batch.todo:
+            if not getattr(batch.results[k], "errors", None):
+                batch.store.put(batch.kind, batch.jobs[k][0], batch.results[k])
+        return batch.results
 
     def close(self) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
+
+
+@dataclass
+class _Batch:
+    """Jobs given to the pool: their results so far, and the futures of the rest."""
+
+    kind: str
+    jobs: Sequence[tuple[str, tuple]]
+    store: Store
+    results: list[Any]
+    todo: list[int] = field(default_factory=list)
+    futures: dict[int, Any] = field(default_factory=dict)
 
 
 def _forget_lock(fd: int | None) -> None:
@@ -303,7 +336,7 @@ def lay_out_booklet(book: Any, env: Any, options: BuildOptions, store: Store, po
     :raises RenderError: when a template fails or a resource is refused.
     """
     from .render.context import RenderOptions
-    from .render.pdf import booklet_css, booklet_part_html, join_parts, lay_out_part
+    from .render.pdf import _weasyprint, booklet_css, booklet_part_html, join_parts, lay_out_part
 
     printed = RenderOptions(analysis=options.analysis_in_booklet, four_colour=options.four_colour,
                             paper=options.paper, medium="print")
@@ -316,46 +349,68 @@ def lay_out_booklet(book: Any, env: Any, options: BuildOptions, store: Store, po
     body = [booklet_part_html("lesson", book, env, options=printed, lesson=l) for l in book.hands + book.problems]
     if book.problems:
         body.append(booklet_part_html("answers", book, env, options=printed))
-    parts = pool.run("booklet", lay_out_part, jobs(body), store, report)
+    anchors = [f"{l.slug}-lesson" for l in book.hands + book.problems] + ["answers", "themes", "principles",
+                                                                              "glossary"]
 
     # The front matter (cover, contents) and the back matter (lessons by theme,
-    # principles, glossary) print page numbers; their lengths do not depend
-    # on the numbers, so each is laid out with stand-ins first, then with the numbers.
-    def numbers(front: int, laid: Sequence[Any]) -> dict[str, int]:
-        out, start = {}, front
+    # principles, glossary) print page numbers, but their lengths do not depend
+    # on the numbers: the front is laid out with stand-ins beside the lessons
+    # to learn its length, then the back once with the numbers, then the front.
+    def front_html(pages: Mapping[str, int]) -> str:
+        return booklet_part_html("front", book, env, options=printed, pages=pages)
+
+    if pool.workers > 1:
+        _weasyprint()  # imported once here, not in each worker the pool forks
+    *parts, front = pool.run("booklet", lay_out_part, jobs([*body, front_html(dict.fromkeys(anchors, 888))]),
+                             store, report, weight=lambda args: len(args[0]))
+
+    def numbers(start: int, laid: Sequence[Any]) -> dict[str, int]:
+        out = {}
         for part in laid:
             for name, (page, _, _) in part.anchors.items():
                 out.setdefault(name, start + page + 1)
             start += part.pages
         return out
 
-    def lay_out(name: str, pages: Mapping[str, int]) -> Any:
-        [part] = pool.run("booklet", lay_out_part, jobs([booklet_part_html(
-            name, book, env, options=printed, pages=pages)]), store, report)
-        return part
+    furniture_css = booklet_css(env, options.paper, four_colour=False)
 
-    stand_ins = {name: 888 for name in numbers(0, parts)}
-    back = lay_out("back", stand_ins)
-    front = lay_out("front", {**stand_ins, **{name: 888 for name in back.anchors}})
+    def furniture(laid: Sequence[Any], which: Sequence[int]) -> Any:
+        """The running heads and page numbers of ``laid[k]`` for each k in
+        ``which`` (``laid`` being the booklet's parts in order), one job a part."""
+        heads, starts = _running_heads(laid), [0]
+        for part in laid:
+            starts.append(starts[-1] + part.pages)
+        todo = []
+        for k in which:
+            args = (book.book, heads[starts[k]:starts[k + 1]], starts[k] + 1, options.paper, furniture_css)
+            todo.append((digest(code_key(), furniture_css, book.book.title, options.paper, str(starts[k] + 1),
+                                *args[1]), args))
+        return pool.start("furniture", _furniture, todo, store, report)
+
+    # The back needs the front's length, the front the back's pages: the
+    # front's length is known from its stand-in, so the back is laid out
+    # beside the furniture of the front and the lessons, and the front
+    # (with the numbers) beside the back's furniture.
     for _ in range(3):
-        back = lay_out("back", numbers(front.pages, parts))
-        again = lay_out("front", numbers(front.pages, [*parts, back]))
-        if again.pages == front.pages:
+        back_batch = pool.start("booklet", lay_out_part, jobs([booklet_part_html(
+            "back", book, env, options=printed, pages=numbers(front.pages, parts))]), store, report)
+        early = furniture([front, *parts], range(len(parts) + 1))
+        [back] = pool.finish(back_batch)
+        front_batch = pool.start("booklet", lay_out_part, jobs([front_html(numbers(front.pages, [*parts, back]))]),
+                                 store, report)
+        late = furniture([front, *parts, back], [len(parts) + 1])
+        [again] = pool.finish(front_batch)
+        stamps = [*pool.finish(early), *pool.finish(late)]
+        if again.pages == front.pages and _running_heads([again]) == _running_heads([front]):
             front = again
             break
         front = again
-    parts = [*parts, back]
-    everything = [front, *parts]
-    running = _running_heads(everything)[1:]  # the cover has none
-    furniture_css = booklet_css(env, options.paper, four_colour=False)
-    [furniture] = pool.run("furniture", _furniture, [(digest(code_key(), furniture_css, *running),
-                                                      (book.book, running, options.paper, furniture_css))],
-                           store, report)
+    everything = [front, *parts, back]
     for part in everything:
         for message in part.warnings:
             say(f"booklet: {message}")
     total = sum(p.pages for p in everything)
-    return join_parts(everything, furniture, title=book.book.title, author=book.book.author), total
+    return join_parts(everything, stamps, title=book.book.title, author=book.book.author), total
 
 
 def _running_heads(parts: Sequence[Any]) -> list[str]:
@@ -371,10 +426,10 @@ def _running_heads(parts: Sequence[Any]) -> list[str]:
     return out
 
 
-def _furniture(book: Book, running: Sequence[str], paper: str, css: str) -> bytes:
+def _furniture(book: Book, running: Sequence[str], first: int, paper: str, css: str) -> bytes:
     from .render.pdf import furniture_html, render_pages
 
-    return render_pages(furniture_html(book, running, paper), css)
+    return render_pages(furniture_html(book, running, paper, first=first), css)
 
 
 # --- 5. writing -------------------------------------------------------------------

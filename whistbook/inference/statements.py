@@ -284,15 +284,17 @@ def fact_error(rp, trick: int, st: Statement, view: Seat) -> str | None:
     return None
 
 
-def check_stated(checked) -> list[Diagnostic]:
-    """Diagnostics for every ``infer:`` statement of a checked hand file."""
+def check_stated(checked, explained=None) -> list[Diagnostic]:
+    """Diagnostics for every ``infer:`` statement of a checked hand file;
+    ``explained`` is the hand's explanation from its known hand, when the
+    caller has made it already (so it is not made twice)."""
     hf, rp = checked.hand, checked.replay
     if hf is None or rp is None or not any(t.infer for t in hf.tricks):
         return []
     from . import explain
 
     default_view = hf.known_hand if hf.known_hand is not None else Seat.A
-    cache: dict[Seat, object] = {}
+    cache: dict[Seat, object] = {default_view: explained} if explained is not None else {}
     out: list[Diagnostic] = []
     for rec in hf.tricks:
         if rec.index >= len(rp.tricks):

@@ -16,6 +16,7 @@ stylesheet can restyle the diagram in a browser.
 
 from __future__ import annotations
 
+import base64
 import xml.etree.ElementTree as ET
 from typing import Mapping
 
@@ -198,7 +199,25 @@ def deal_svg(lesson: Lesson, *, centre: str = "", four_colour: bool = False) -> 
     return ET.tostring(svg, encoding="unicode")
 
 
-__all__ = ["trick_svg", "trick_label", "deal_svg", "PALETTES"]
+def as_image(svg: str) -> str:
+    """A drawing of this module as an ``<img>`` holding the SVG in a ``data:``
+    URL, for print. WeasyPrint treats an inline ``<svg>`` as part of the page:
+    its pure-Python HTML parser reads every element, the page's selectors are
+    matched against each, and then the drawing is written out and read again
+    as SVG; an image it reads once, with ElementTree. The picture on the page
+    is the same. The image keeps the drawing's class and width, and its
+    spoken label as the ``alt`` text."""
+    el = ET.fromstring(svg)
+    el.set("xmlns", "http://www.w3.org/2000/svg")
+    data = base64.b64encode(ET.tostring(el, encoding="utf-8")).decode("ascii")
+    img = ET.Element("img", {"class": el.get("class", ""), "alt": el.get("aria-label", ""),
+                             "src": f"data:image/svg+xml;base64,{data}"})
+    if el.get("width"):
+        img.set("style", f"width: {el.get('width')}")
+    return ET.tostring(img, encoding="unicode", method="html")
+
+
+__all__ = ["trick_svg", "trick_label", "deal_svg", "as_image", "PALETTES"]
 
 
 # --- what is known, for print ----------------------------------------------------------------

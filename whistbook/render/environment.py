@@ -24,7 +24,7 @@ from ..scoring import score_text
 from ..seats import Side
 from ..wording import citation, number_word
 from . import playalong
-from .diagrams import deal_svg, known_svg, trick_svg
+from .diagrams import as_image, deal_svg, known_svg, trick_svg
 from .markup import RemarkRenderer, card_html, prose, rank_html, rank_text, suit_html, words_html
 
 PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -75,6 +75,7 @@ def make_environment(override_dir: str | Path | None = None, *,
             trick_svg(t, analysis=analysis, four_colour=four_colour)),
         deal_svg=lambda lesson, centre="", four_colour=False: Markup(
             deal_svg(lesson, centre=centre, four_colour=four_colour)),
+        picture=lambda svg, medium: Markup(as_image(svg)) if medium == "print" else svg,
         rank_html=lambda c: Markup(rank_html(c)),
         citation_text=lambda rule: citation(rule) or "",
         playalong_json=lambda lesson: Markup(playalong.data_json(lesson)),

@@ -39,6 +39,9 @@ def _weasyprint():
     import weasyprint
     from weasyprint.urls import FatalURLFetchingError, URLFetcher
 
+    from .speedups import install
+
+    install()
     return weasyprint, URLFetcher, FatalURLFetchingError
 
 
@@ -216,7 +219,7 @@ def lay_out_part(html: str, css: str) -> PartLayout:
     base = ASSETS_DIR.as_uri() + "/"
     with warnings_of("weasyprint") as logged:
         try:
-            style, fonts = _stylesheet(css, base, fetcher)
+            style, fonts = _stylesheet(css + "\n" + NO_FURNITURE, base, fetcher)
             doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print").render(
                 stylesheets=[style], font_config=fonts)
         except FatalURLFetchingError as err:
@@ -244,41 +247,53 @@ def render_pages(html: str, css: str) -> bytes:
     """A small document with no resources (the page furniture) as PDF."""
     weasyprint, _, _ = _weasyprint()
     fetcher = make_fetcher()
+    style, fonts = _stylesheet(css, None, fetcher)
     return weasyprint.HTML(string=html, url_fetcher=fetcher, media_type="print").write_pdf(
-        stylesheets=[weasyprint.CSS(string=css, url_fetcher=fetcher)])
+        stylesheets=[style], font_config=fonts)
 
 
 _STYLES: dict[str, Any] = {}
 
 
-def _stylesheet(css: str, base: str, fetcher: Any) -> tuple[Any, Any]:
+def _stylesheet(css: str, base: str | None, fetcher: Any) -> tuple[Any, Any]:
     """The parsed stylesheet and font configuration, kept by the worker from
-    one part to the next (every part of a booklet has the same stylesheet)."""
+    one part to the next (every part of a booklet has the same stylesheet;
+    the furniture has its own)."""
     if css not in _STYLES:
         weasyprint, _, _ = _weasyprint()
         from weasyprint.text.fonts import FontConfiguration
 
         fonts = FontConfiguration()
-        _STYLES.clear()
-        _STYLES[css] = (weasyprint.CSS(string=css + "\n" + NO_FURNITURE, base_url=base, url_fetcher=fetcher,
-                                       font_config=fonts), fonts)
+        if len(_STYLES) > 1:
+            _STYLES.clear()
+        _STYLES[css] = (weasyprint.CSS(string=css, base_url=base, url_fetcher=fetcher, font_config=fonts), fonts)
     return _STYLES[css]
 
 
-def furniture_html(book: Book, running: Sequence[str], paper: str) -> str:
+def furniture_html(book: Book, running: Sequence[str], paper: str, *, first: int = 1) -> str:
     """A document of empty pages carrying only the running heads and page
-    numbers: page 1 is the cover (none), page k+2 has ``running[k]``."""
-    cover = (f'<section class="cover"><h1 class="cover-title" style="visibility: hidden">{escape(book.title)}</h1>'
-             "</section>")
-    pages = "".join(f'<div style="break-before: page"><p class="lesson-title" style="visibility: hidden; '
-                    f'margin: 0; font-size: 1pt">{escape(r)}</p></div>' for r in running)
-    return (f'<!doctype html><html lang="en" class="booklet paper-{paper}"><head><meta charset="utf-8"></head>'
-            f"<body>{cover}{pages}</body></html>")
+    numbers, ``running[k]`` on page ``first + k``. Page 1 is the cover, which
+    has none; a document from a later page sets its page counter and the
+    book's title (the running head's other half) on its first page."""
+    hidden = "visibility: hidden; margin: 0; font-size: 1pt"
+    if first == 1:
+        start, running = (f'<section class="cover"><h1 class="cover-title" style="visibility: hidden">'
+                          f"{escape(book.title)}</h1></section>"), running[1:]
+        style = ""
+    else:
+        start = f'<p class="cover-title" style="{hidden}">{escape(book.title)}</p>'
+        style = f"<style>@page :first {{ counter-reset: page {first}; }}</style>"
+    pages = []
+    for k, r in enumerate(running):
+        opening = "<div>" + start if k == 0 and first != 1 else '<div style="break-before: page">'
+        pages.append(f'{opening}<p class="lesson-title" style="{hidden}">{escape(r)}</p></div>')
+    return (f'<!doctype html><html lang="en" class="booklet paper-{paper}"><head><meta charset="utf-8">{style}</head>'
+            f"<body>{start if first == 1 else ''}{''.join(pages)}</body></html>")
 
 
-def join_parts(parts: Sequence[PartLayout], furniture: bytes, *, title: str, author: str = "") -> bytes:
+def join_parts(parts: Sequence[PartLayout], furniture: Sequence[bytes], *, title: str, author: str = "") -> bytes:
     """The booklet: the parts' pages in order, the furniture (running heads,
-    page numbers) printed over each, the links and bookmarks of every part
+    page numbers; a PDF for each part) printed over each page, the links and bookmarks of every part
     pointing into the joined pages (with pikepdf, which is qpdf: a join
     takes a fraction of a second)."""
     from io import BytesIO
@@ -295,10 +310,11 @@ def join_parts(parts: Sequence[PartLayout], furniture: bytes, *, title: str, aut
         book.pages.extend(src.pages)
         for name, (k, x, y) in part.anchors.items():
             anchors.setdefault(name, (start + k, x, y))
-    stamp = pikepdf.open(BytesIO(furniture))
-    for k, page in enumerate(book.pages):
-        if k < len(stamp.pages):
-            page.add_overlay(stamp.pages[k])
+    for part, start, stamps in zip(parts, starts, furniture):
+        stamp = pikepdf.open(BytesIO(stamps))
+        sources.append(stamp)
+        for k in range(min(part.pages, len(stamp.pages))):
+            book.pages[start + k].add_overlay(stamp.pages[k])
     height = float(book.pages[0].mediabox[3])
     for part, start in zip(parts, starts):
         for k, (x1, y1, x2, y2), target in part.links:
