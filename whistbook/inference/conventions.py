@@ -265,6 +265,7 @@ def answer_call_cards(h: int, trumps: bool = True) -> frozenset[int]:
 
 # ---------------------------------------------------------------- following
 
+@lru_cache(maxsize=1 << 16)
 def second_hand_cards(h: int, gone: int, led: int, rnd: int, trumps: bool) -> frozenset[int]:
     """Second hand: low, unless holding one of the combinations that are put
     on (first round); the best card in the second round of a plain suit."""
@@ -334,6 +335,7 @@ def second_hand_cards(h: int, gone: int, led: int, rnd: int, trumps: bool) -> fr
     return frozenset(out)
 
 
+@lru_cache(maxsize=1 << 16)
 def third_hand_cards(h: int, gone: int, led: int, w: int, w_partner: bool, rnd: int,
                      w_trumped: bool, trumps: bool = False) -> frozenset[int]:
     """Third hand: high (the lowest of his top sequence, or the A-Q finesse),
@@ -380,6 +382,7 @@ def third_hand_cards(h: int, gone: int, led: int, w: int, w_partner: bool, rnd: 
     return frozenset(out)
 
 
+@lru_cache(maxsize=1 << 16)
 def fourth_hand_cards(h: int, gone: int, w: int, w_partner: bool, w_trumped: bool) -> frozenset[int]:
     """Fourth hand: win as cheaply as he can, else play his lowest."""
     L = low(h)

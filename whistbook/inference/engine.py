@@ -750,9 +750,14 @@ class Engine:
         acts.sort(key=lambda a: (a.layer, a.rank, a.trick, a.id))
         return acts
 
-    def _resolve(self, layer: int, certain: KState, t: int) -> None:
-        """Find which presumptions survive together with the certain facts."""
+    def _resolve(self, layer: int, certain: KState, t: int, fresh: set[int]) -> tuple[list[int], KState]:
+        """Find which presumptions survive together with the certain facts.
+        Returns the ids of those applied before the first of this trick's
+        (``fresh``) ones took hold, and the state they built: the part of the
+        work a rebuild that admits this trick's presumptions last can keep."""
         st = certain.copy()
+        applied: list[int] = []
+        kept = None
         for a in self._ordered(layer):
             if a.layer > layer or not a.active:
                 continue  # demoted or given up meanwhile (see _drop)
@@ -762,11 +767,19 @@ class Engine:
             except Contradiction:
                 st = snap
                 self._drop(a, t)
+                continue
+            if kept is None:
+                if a.id in fresh:
+                    kept = applied, snap
+                else:
+                    applied.append(a.id)
+        return kept if kept is not None else (applied, st)
 
     def _advance(self, L: int, base: KState, facts, t: int, new_l: list[Assumption], withdrawn: bool,
                  snaps: list, certain: KState) -> KState:
         """The layer after this trick: the cheap way when nothing clashes, else
-        resolve which presumptions survive and rebuild."""
+        resolve which presumptions survive and rebuild, this trick's last (so
+        that the steps show them)."""
         trial: list = []
         if not withdrawn:
             st = base.copy()
@@ -781,12 +794,14 @@ class Engine:
                 return st
             except Contradiction:
                 pass
-        self._resolve(L, certain, t)
         fresh = {a.id for a in new_l}
-        st = certain.copy()
-        for a in self._ordered(L):
-            if a.id not in fresh:
-                self._apply(st, a)
+        done, st = self._resolve(L, certain, t, fresh)
+        old = [a for a in self._ordered(L) if a.id not in fresh]
+        k = len(done)
+        if [a.id for a in old[:k]] != done:  # a demotion reordered them: start afresh
+            st, k = certain.copy(), 0
+        for a in old[k:]:
+            self._apply(st, a)
         snaps.append(_step("facts", None, st))
         for a in new_l:
             if a.active and a.layer <= L:

@@ -500,7 +500,7 @@ class KState:
             if hit is not None and hit[0] is d:
                 new = hit[1]
             else:
-                new = tuple(m for m in d if not m & ~allowed and m & forced == forced and lm >> m.bit_count() & 1)
+                new = tuple([m for m in d if not m & ~allowed and m & forced == forced and lm >> m.bit_count() & 1])
                 cache[ck] = (d, new)
             if not new:
                 raise Contradiction(f"holdings of seat {s} in suit {S} exhausted")
@@ -579,6 +579,8 @@ class KState:
         keep = _shared_lengths(f.size, tuple(f.col), key)
         if keep is None:
             raise Contradiction("the hand sizes and suit lengths cannot be met")
+        if keep == key:  # the usual case: nothing to cut
+            return
         old = [row[:] for row in lens]
         k = 0
         for S in SUIT_RANGE:
