@@ -192,10 +192,9 @@ def make_lesson(path: Path, slug: str, index: int, analysis_in_booklet: bool, ca
         if (engines.explain is not None and ch.hand is not None and ch.hand.kind == "hand"
                 and not any(d.level == "error" for d in ch.diagnostics)):
             explanation = engines.explain(ch)
-        if ch.hand is not None and ch.replay is not None and any(t.infer for t in ch.hand.tricks):
-            from .inference.statements import check_stated
+        from .inference.statements import check_stated
 
-            ch.diagnostics.extend(check_stated(ch, explanation))
+        ch.diagnostics.extend(check_stated(ch, explanation))  # nothing for a file without infer: lines
         errors = [d for d in ch.diagnostics if d.level == "error"]
         if errors:
             return Made(title, errors)
@@ -336,7 +335,7 @@ def lay_out_booklet(book: Any, env: Any, options: BuildOptions, store: Store, po
     :raises RenderError: when a template fails or a resource is refused.
     """
     from .render.context import RenderOptions
-    from .render.pdf import _weasyprint, booklet_css, booklet_part_html, join_parts, lay_out_part
+    from .render.pdf import booklet_css, booklet_part_html, join_parts, lay_out_part, load_weasyprint
 
     printed = RenderOptions(analysis=options.analysis_in_booklet, four_colour=options.four_colour,
                             paper=options.paper, medium="print")
@@ -360,7 +359,7 @@ def lay_out_booklet(book: Any, env: Any, options: BuildOptions, store: Store, po
         return booklet_part_html("front", book, env, options=printed, pages=pages)
 
     if pool.workers > 1:
-        _weasyprint()  # imported once here, not in each worker the pool forks
+        load_weasyprint()  # imported once here, not in each worker the pool forks
     *parts, front = pool.run("booklet", lay_out_part, jobs([*body, front_html(dict.fromkeys(anchors, 888))]),
                              store, report, weight=lambda args: len(args[0]))
 

@@ -150,17 +150,17 @@ class Preview:
             made.append(store.get("lessons", key) or make_lesson(*args))
             if not made[-1].errors:
                 store.put("lessons", key, made[-1])  # for the next build
-        problems = [d for m in made for d in m.errors]
-        if problems:
-            raise BuildFailed(problems, len(files))
+        errors = [d for m in made for d in m.errors]
+        if errors:
+            raise BuildFailed(errors, len(files))
         lessons = list(inputs.lessons)
         for k, m in zip(todo, made):
             if _listed(m.lesson) != _listed(lessons[k]):
                 return None
             lessons[k] = m.lesson
         slugs = frozenset(lessons[k].slug for k in todo)
-        in_book, problems_, _ = split_lessons(lessons)
-        pages = lesson_pages(in_book + problems_, inputs.env, options=screen_options(opts, "html"), only=slugs)
+        in_book, problems, _ = split_lessons(lessons)
+        pages = lesson_pages(in_book + problems, inputs.env, options=screen_options(opts, "html"), only=slugs)
         out, site_pages = opts.output, self._open_site()
         self.inputs = None  # until every page is written: a failure part-way asks for a build
         (out / STAMP).write_text("\n", encoding="utf-8")  # the output no longer matches the last build's key

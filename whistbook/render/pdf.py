@@ -34,8 +34,10 @@ PAPERS = {"a5": "A5", "a4": "A4"}
 BOOKLET_LINKS = Links(root="", principles="", lesson_pattern="#{slug}-lesson")
 
 
-def _weasyprint():
-    # WeasyPrint takes a while to import; only the booklet needs it.
+def load_weasyprint():
+    """WeasyPrint's module, its URL fetcher and its fatal fetching error, with
+    whistbook's speed-ups installed. It takes a while to import and only the
+    booklet needs it, so it is imported here, when first asked for."""
     import weasyprint
     from weasyprint.urls import FatalURLFetchingError, URLFetcher
 
@@ -47,7 +49,7 @@ def _weasyprint():
 
 def make_fetcher(roots: Sequence[Path] = (ASSETS_DIR,)):
     """An URL fetcher that allows ``data:`` URLs and ``file:`` URLs under ``roots`` only."""
-    _, URLFetcher, FatalURLFetchingError = _weasyprint()
+    _, URLFetcher, FatalURLFetchingError = load_weasyprint()
     allowed = tuple(Path(r).resolve() for r in roots)
 
     class AssetFetcher(URLFetcher):
@@ -169,7 +171,7 @@ def render_booklet_document(
 
     :raises RenderError: when a template fails or a resource is refused.
     """
-    weasyprint, _, FatalURLFetchingError = _weasyprint()
+    weasyprint, _, FatalURLFetchingError = load_weasyprint()
     if html is None:
         html = booklet_html(lessons, env, rules=rules, options=options)
     fetcher = make_fetcher()
@@ -214,7 +216,7 @@ def lay_out_part(html: str, css: str) -> PartLayout:
 
     :raises RenderError: when a resource is refused.
     """
-    weasyprint, _, FatalURLFetchingError = _weasyprint()
+    weasyprint, _, FatalURLFetchingError = load_weasyprint()
     fetcher = make_fetcher()
     base = ASSETS_DIR.as_uri() + "/"
     with warnings_of("weasyprint") as logged:
@@ -245,7 +247,7 @@ def lay_out_part(html: str, css: str) -> PartLayout:
 
 def render_pages(html: str, css: str) -> bytes:
     """A small document with no resources (the page furniture) as PDF."""
-    weasyprint, _, _ = _weasyprint()
+    weasyprint, _, _ = load_weasyprint()
     fetcher = make_fetcher()
     style, fonts = _stylesheet(css, None, fetcher)
     return weasyprint.HTML(string=html, url_fetcher=fetcher, media_type="print").write_pdf(
@@ -260,7 +262,7 @@ def _stylesheet(css: str, base: str | None, fetcher: Any) -> tuple[Any, Any]:
     one part to the next (every part of a booklet has the same stylesheet;
     the furniture has its own)."""
     if css not in _STYLES:
-        weasyprint, _, _ = _weasyprint()
+        weasyprint, _, _ = load_weasyprint()
         from weasyprint.text.fonts import FontConfiguration
 
         fonts = FontConfiguration()
@@ -360,6 +362,6 @@ def render_booklet(
     return render_booklet_document(lessons, env, rules=rules, options=options).write_pdf()
 
 
-__all__ = ["booklet_part_html", "lay_out_part", "join_parts", "furniture_html", "render_pages", "PartLayout",
+__all__ = ["booklet_part_html", "load_weasyprint", "lay_out_part", "join_parts", "furniture_html", "render_pages", "PartLayout",
            "render_booklet", "render_booklet_document", "booklet_html", "booklet_css", "resolve_variables", "make_fetcher",
            "ASSETS_DIR", "PAPERS"]

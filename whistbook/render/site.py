@@ -13,7 +13,6 @@ everywhere; links between pages are Markdown links, which ProperDocs checks.
 
 from __future__ import annotations
 
-import html
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 import jinja2
 import yaml
+from markupsafe import Markup
 
 from ..errors import RenderError
 from ..lesson import Lesson, ThemeRef, themes_of
@@ -156,7 +156,7 @@ def search_text(lesson: Lesson, env: jinja2.Environment) -> str:
             return m.group(0) if found is None or found in seen else UNSEEN_CARD
 
         rendered = env.globals["remarks"].render(CARD_PATTERN.sub(card, markdown), "")  # type: ignore[union-attr]
-        return html.unescape(re.sub(r"<[^>]+>", "", str(rendered)))
+        return Markup(rendered).striptags()
 
     return " ".join(render_template(env, "site/search.txt", lesson=lesson, plain=plain).split())
 
