@@ -45,8 +45,9 @@ keeps all constraints lacks it (tests compare it with exact enumeration).
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import combinations
+from functools import lru_cache, reduce
+from itertools import combinations, compress, filterfalse
+from operator import and_, not_, or_
 from typing import Callable, Iterable
 
 SUIT_RANGE = range(4)
@@ -69,7 +70,7 @@ class Frame:
     keeps the presumptions' answers on domains already filtered, so a layer
     rebuilt from the certain one repeats no work."""
 
-    __slots__ = ("viewer", "others", "size", "col", "universe", "vmask", "umask", "cache")
+    __slots__ = ("viewer", "others", "size", "col", "cols", "universe", "vmask", "umask", "cache")
 
     def __init__(self, viewer: int, own: Iterable[int], universe: Iterable[int], size: int) -> None:
         self.viewer = viewer
@@ -86,6 +87,7 @@ class Frame:
             if c not in own:
                 self.umask[c // 13] |= 1 << (c % 13)
         self.col = [m.bit_count() for m in self.umask]
+        self.cols = tuple(self.col)
         self.cache: dict = {}
 
 
@@ -97,8 +99,8 @@ def _lenmask(lo: int, hi: int) -> int:
 
 def _lens_of(masks: Iterable[int]) -> int:
     out = 0
-    for m in masks:
-        out |= 1 << m.bit_count()
+    for n in set(map(int.bit_count, masks)):
+        out |= 1 << n
     return out
 
 
@@ -260,12 +262,10 @@ class KState:
         k = (s * 4 + S) * NL
         ls = self.lsup
         sup = 0
-        if lo is not None:
-            for n in range(min(lo, NL)):
-                sup |= ls[k + n]
+        if lo is not None and lo > 0:
+            sup = reduce(or_, ls[k:k + min(lo, NL)], 0)
         if hi is not None:
-            for n in range(max(hi + 1, 0), NL):
-                sup |= ls[k + n]
+            sup |= reduce(or_, ls[k + max(hi + 1, 0):k + NL], 0)
         return sup
 
     def bound_support(self, s: int, S: int, lo: int | None, hi: int | None) -> int:
@@ -322,30 +322,28 @@ class KState:
         sup = self.dbase[key]
         log = self._log(key)
         cache = self.f.cache
-        if what == "has":
-            hit = lambda m: m & x  # noqa: E731
-        elif what == "lacks":
-            hit = lambda m: not m & x  # noqa: E731
-        else:
-            hit = lambda m: m.bit_count() == x  # noqa: E731
         for gone, gsup, _, _ in log:
             if not gsup & ~sup:
                 continue
             union, inter, lens = _summary(cache, gone)
-            if not (union & x if what == "has" else ~inter & x if what == "lacks" else lens >> x & 1):
-                continue
-            for m in gone:
-                if hit(m):
-                    sup |= self._cheapest_reason(log, m, gsup, sup)
-                    if not gsup & ~sup:
-                        break
+            # the holdings of the batch with the property (lazily, in C)
+            if what == "has":
+                hits = filter(x.__and__, gone) if union & x else ()
+            elif what == "lacks":
+                hits = filterfalse(x.__and__, gone) if ~inter & x else ()
+            else:
+                hits = compress(gone, map(x.__eq__, map(int.bit_count, gone))) if lens >> x & 1 else ()
+            for m in hits:
+                sup |= self._cheapest_reason(log, m, gsup, sup)
+                if not gsup & ~sup:
+                    break
         return sup
 
     def _log(self, key: tuple[int, int]) -> tuple[tuple, ...]:
         """The domain's log, with the batches struck off by cards and lengths
         sorted by reason (left until now, as few are ever asked about)."""
         log = self.dlog.get(key, ())
-        if any(e[1] < 0 for e in log):
+        if any([e[1] < 0 for e in log]):
             out: list[tuple] = []
             for e in log:
                 if e[1] < 0:
@@ -414,13 +412,16 @@ class KState:
             if hit is not None and hit[0] is d:
                 new, gone = hit[1], hit[2]
             else:
-                for m in [m for m in d if m not in memo]:
+                # map, compress and filterfalse loop in C: this runs for
+                # every presumption on every layer
+                for m in list(filterfalse(memo.__contains__, d)):
                     memo[m] = pred(m)
-                new = tuple([m for m in d if memo[m]])
-                if len(new) == len(d):
+                verdicts = list(map(memo.__getitem__, d))
+                if all(verdicts):
                     new, gone = d, ()
                 else:
-                    gone = tuple([m for m in d if not memo[m]])
+                    new = tuple(compress(d, verdicts))
+                    gone = tuple(compress(d, map(not_, verdicts)))
                 self.f.cache[ck] = (d, new, gone)
         if not gone:
             return False
@@ -498,15 +499,13 @@ class KState:
             ck = ("check", id(d), allowed, forced, lm)
             hit = cache.get(ck)
             if hit is not None and hit[0] is d:
-                new = hit[1]
+                new, gone = hit[1], hit[2]
             else:
-                new = tuple([m for m in d if not m & ~allowed and m & forced == forced and lm >> m.bit_count() & 1])
-                cache[ck] = (d, new)
+                new, gone = _filter(d, union, inter, dl, allowed, forced, lm)
+                cache[ck] = (d, new, gone)
             if not new:
                 raise Contradiction(f"holdings of seat {s} in suit {S} exhausted")
             self.dom[key] = new
-            kept = set(new)
-            gone = tuple([m for m in d if m not in kept])
             # why each went is worked out only if a conclusion needs it (support -1 until then)
             self.dlog[key] = self.dlog.get(key, ()) + ((gone, -1, None, (allowed, forced, lm)),)
             d = new
@@ -575,8 +574,9 @@ class KState:
         f = self.f
         o = f.others
         lens = self.lens
-        key = tuple(lens[s][S] for S in SUIT_RANGE for s in o)
-        keep = _shared_lengths(f.size, tuple(f.col), key)
+        a, b, c = [lens[s] for s in o]
+        key = (a[0], b[0], c[0], a[1], b[1], c[1], a[2], b[2], c[2], a[3], b[3], c[3])
+        keep = _shared_lengths(f.size, f.cols, key)
         if keep is None:
             raise Contradiction("the hand sizes and suit lengths cannot be met")
         if keep == key:  # the usual case: nothing to cut
@@ -640,28 +640,32 @@ class _CountWhy:
     table) on every length ruled out anywhere. Each answer is worked out
     once per count."""
 
-    __slots__ = ("st", "lens", "s", "S", "ccells", "rcells", "col", "row", "lim", "memo")
+    __slots__ = ("st", "lens", "s", "S", "col", "row", "lim", "memo")
 
     def __init__(self, st: KState, lens, s: int, S: int) -> None:
         f = st.f
         self.st, self.lens, self.s, self.S = st, lens, s, S
-        self.ccells = [(o, S) for o in f.others if o != s]
-        self.rcells = [(s, 0), (s, 1), (s, 2), (s, 3)]
-        del self.rcells[S]
-        self.col = col = [lens[o][S] for o in f.others if o != s]
+        self.col = a, b = [lens[o][S] for o in f.others if o != s]
         self.row = row = lens[s][:]
         del row[S]
-        # a length n is too long for the column if n > col_hi, too short if n < col_lo; same for the row
-        nc, nr = f.col[S], f.size
-        c_hi, c_lo, r_hi, r_lo = nc, nc, nr, nr
-        for m in col:
-            c_hi -= (m & -m).bit_length() - 1
-            c_lo -= m.bit_length() - 1
-        for m in row:
-            r_hi -= (m & -m).bit_length() - 1
-            r_lo -= m.bit_length() - 1
-        self.lim = (c_hi, c_lo, r_hi, r_lo)
+        x, y, z = row
+        # a length n is too long for the column if n > col_hi, too short if n
+        # < col_lo (the column's other cells at their shortest, longest); same
+        # for the row. Written out: this runs for every cell the count cuts.
+        nc, nr = f.col[S] + 2, f.size + 3
+        self.lim = (nc - (a & -a).bit_length() - (b & -b).bit_length(),
+                    nc - a.bit_length() - b.bit_length(),
+                    nr - (x & -x).bit_length() - (y & -y).bit_length() - (z & -z).bit_length(),
+                    nr - x.bit_length() - y.bit_length() - z.bit_length())
         self.memo: dict[int, int] = {}
+
+    @property
+    def ccells(self) -> list[tuple[int, int]]:
+        return [(o, self.S) for o in self.st.f.others if o != self.s]
+
+    @property
+    def rcells(self) -> list[tuple[int, int]]:
+        return [(self.s, T) for T in SUIT_RANGE if T != self.S]
 
     def support(self, n: int) -> int:
         c_hi, c_lo, r_hi, r_lo = self.lim
@@ -694,13 +698,26 @@ def _summary(cache: dict, d: tuple[int, ...]) -> tuple[int, int, int]:
     hit = cache.get(("sum", id(d)))
     if hit is not None and hit[0] is d:
         return hit[1]
-    union, inter = 0, -1
-    for m in d:
-        union |= m
-        inter &= m
-    out = (union, inter, _lens_of(d))
+    out = (reduce(or_, d, 0), reduce(and_, d, -1), _lens_of(d))
     cache[("sum", id(d))] = (d, out)
     return out
+
+
+def _filter(d: tuple[int, ...], union: int, inter: int, dl: int, allowed: int, forced: int,
+            lm: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The holdings of ``d`` within ``allowed``, holding ``forced`` and of a
+    length in ``lm``, and the others, in order. Each test is run only if the
+    summary of ``d`` (``union``, ``inter``, lengths ``dl``) says it can fail."""
+    new = list(d)
+    if union & ~allowed:
+        na = ~allowed
+        new = [m for m in new if not m & na]
+    if inter & forced != forced:
+        new = [m for m in new if m & forced == forced]
+    if dl & ~lm:
+        new = [m for m in new if lm >> m.bit_count() & 1]
+    kept = set(new)
+    return tuple(new), tuple(filterfalse(kept.__contains__, d))
 
 
 def _fewer(a: int, b: int | None) -> int:
