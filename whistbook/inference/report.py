@@ -13,7 +13,7 @@ elimination.
 from __future__ import annotations
 
 from ..cards import Card, Suit
-from ..seats import SEATS
+from ..seats import SEATS, Seat
 from .engine import LAYERS, Departure, Engine, Explanation, Inference, TrickExplanation
 from .rules import RULES
 from .state import KState
@@ -21,6 +21,7 @@ from .state import KState
 
 #: every card as a Card, and every set of seats (a 4-bit mask) as a tuple, made once
 _CARDS = tuple(Card(Suit(c // 13), c % 13 + 2) for c in range(52))
+_SUITS = tuple(Suit(S) for S in range(4))
 _SEATS_OF = tuple(tuple(s for s in SEATS if m >> int(s) & 1) for m in range(16))
 
 
@@ -73,16 +74,25 @@ def build(engine: Engine, runs) -> Explanation:
             st = cur[L]
             poss = st.poss
             knowledge[name] = {_CARDS[c]: _SEATS_OF[poss[c]] for c in unseen}
-            counts[name] = {SEATS[s]: {Suit(S): _remaining(st, s, S, pc_now) for S in range(4)} for s in others}
+            counts[name] = _counts_left(st, others, pc_now)
         tricks_out.append(TrickExplanation(t, infs, knowledge, counts, dep_by_trick.get(t, [])))
         states.append(tuple(cur))
     return Explanation(SEATS[V], tricks_out, list(engine.departures), list(engine.retracted),
                        _states=states, _played=counts_after)
 
 
-def _remaining(st: KState, s: int, S: int, pc) -> tuple[int, int]:
-    lo, hi = st.length_range(s, S)
-    return (max(0, lo - pc[s][S]), max(0, hi - pc[s][S]))
+def _counts_left(st: KState, others, pc) -> dict[Seat, dict[Suit, tuple[int, int]]]:
+    """Per seat and suit, the fewest and most cards he still holds (written
+    out: it runs for every layer after every trick)."""
+    out = {}
+    for s in others:
+        row, played = st.lens[s], pc[s]
+        per = {}
+        for S in range(4):
+            lm, n = row[S], played[S]
+            per[_SUITS[S]] = (max(0, (lm & -lm).bit_length() - 1 - n), max(0, lm.bit_length() - 1 - n))
+        out[SEATS[s]] = per
+    return out
 
 
 def _holds(poss, c, s) -> bool:
@@ -135,7 +145,13 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
     size = st.f.size
     for s in others:
         left = size - sum(pc_now[s])
+        row, prow, pcs, pcp = st.lens[s], pst.lens[s], pc_now[s], pc_prev[s]
         for S in range(4):
+            if row[S] == prow[S] and pcs[S] == pcp[S]:
+                # nothing new of this seat and suit: at most a void that was one already
+                if row[S].bit_length() - 1 <= pcs[S]:
+                    void_now.add((s, S))
+                continue
             lo, hi = rem(st.lens, s, S, pc_now)
             plo, phi = rem(pst.lens, s, S, pc_prev)
             if hi <= 0:
@@ -188,8 +204,11 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
                 rule = rule_for(kind, a, s, S)
             out.append(_mk(s, "holds", (c,), S, certainty, rule, st.support_of_card(c, s)))
             continue
+        lost = pp & ~p  # the seats that may no longer hold it
+        if not lost:
+            continue
         for s in others:
-            if p >> s & 1 or not pp >> s & 1 or (s, S) in void_now:
+            if not lost >> s & 1 or (s, S) in void_now:
                 continue
             if stronger is not None and not stronger.poss[c] >> s & 1:
                 continue
@@ -205,7 +224,7 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
 
 def _mk(s, kind, cards, S, certainty, rule, sup, lo=None, hi=None) -> Inference:
     seat = SEATS[s]
-    suit = Suit(S) if S is not None else None
+    suit = _SUITS[S] if S is not None else None
     cs = tuple(_CARDS[c] for c in cards)
     r = RULES.get(rule)
     return Inference(seat, kind, cs, suit, certainty, rule, r.page if r else None, _tricks_of(sup), lo, hi)

@@ -70,7 +70,7 @@ class Frame:
     keeps the presumptions' answers on domains already filtered, so a layer
     rebuilt from the certain one repeats no work."""
 
-    __slots__ = ("viewer", "others", "size", "col", "cols", "universe", "vmask", "umask", "cache")
+    __slots__ = ("viewer", "others", "size", "col", "cols", "universe", "vmask", "umask", "cache", "sums")
 
     def __init__(self, viewer: int, own: Iterable[int], universe: Iterable[int], size: int) -> None:
         self.viewer = viewer
@@ -89,6 +89,7 @@ class Frame:
         self.col = [m.bit_count() for m in self.umask]
         self.cols = tuple(self.col)
         self.cache: dict = {}
+        self.sums: dict = {}  # id of a domain -> (the domain, its summary), see _summary
 
 
 def _lenmask(lo: int, hi: int) -> int:
@@ -321,11 +322,11 @@ class KState:
         the length that struck off one holding a moment earlier)."""
         sup = self.dbase[key]
         log = self._log(key)
-        cache = self.f.cache
+        sums = self.f.sums
         for gone, gsup, _, _ in log:
             if not gsup & ~sup:
                 continue
-            union, inter, lens = _summary(cache, gone)
+            union, inter, lens = _summary(sums, gone)
             # the holdings of the batch with the property (lazily, in C)
             if what == "has":
                 hits = filter(x.__and__, gone) if union & x else ()
@@ -493,8 +494,8 @@ class KState:
         True if cards were placed or struck off."""
         key = (s, S)
         d = self.dom[key]
-        cache = self.f.cache
-        union, inter, dl = _summary(cache, d)
+        cache, sums = self.f.cache, self.f.sums
+        union, inter, dl = _summary(sums, d)
         if union & ~allowed or inter & forced != forced or dl & ~lm:
             ck = ("check", id(d), allowed, forced, lm)
             hit = cache.get(ck)
@@ -509,7 +510,7 @@ class KState:
             # why each went is worked out only if a conclusion needs it (support -1 until then)
             self.dlog[key] = self.dlog.get(key, ()) + ((gone, -1, None, (allowed, forced, lm)),)
             d = new
-            union, inter, dl = _summary(cache, d)
+            union, inter, dl = _summary(sums, d)
         base = S * 13
         moved = False
         gone_bits = allowed & ~union
@@ -692,14 +693,14 @@ class _CountWhy:
         return st._cells_support(cells, [self.lens[a][T] for a, T in cells])
 
 
-def _summary(cache: dict, d: tuple[int, ...]) -> tuple[int, int, int]:
+def _summary(sums: dict, d: tuple[int, ...]) -> tuple[int, int, int]:
     """The cards some holding of ``d`` has, those every one has, and the
-    lengths they have; worked out once per domain (kept in the frame's cache)."""
-    hit = cache.get(("sum", id(d)))
+    lengths they have; worked out once per domain (kept in the frame's ``sums``)."""
+    hit = sums.get(id(d))
     if hit is not None and hit[0] is d:
         return hit[1]
     out = (reduce(or_, d, 0), reduce(and_, d, -1), _lens_of(d))
-    cache[("sum", id(d))] = (d, out)
+    sums[id(d)] = (d, out)
     return out
 
 
