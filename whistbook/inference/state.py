@@ -415,8 +415,8 @@ class KState:
             else:
                 # map, compress and filterfalse loop in C: this runs for
                 # every presumption on every layer
-                for m in list(filterfalse(memo.__contains__, d)):
-                    memo[m] = pred(m)
+                missing = list(filterfalse(memo.__contains__, d))
+                memo.update(zip(missing, map(pred, missing)))
                 verdicts = list(map(memo.__getitem__, d))
                 if all(verdicts):
                     new, gone = d, ()
@@ -546,8 +546,9 @@ class KState:
         why: dict[int, int] = {}  # cards at fault -> support, worked out once
         gone_sup = self.rsup[base * 4 + s:(base + 13) * 4 + s:4]  # "s was not dealt" each rank
         k = (s * 4 + S) * NL
+        na = ~allowed
         for m in d:
-            x = m & ~allowed
+            x = m & na
             if x:
                 sup = why.get(x)
                 if sup is None:
