@@ -12,6 +12,8 @@ elimination.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..cards import Card, Suit
 from ..seats import SEATS, Seat
 from .engine import LAYERS, Departure, Engine, Explanation, Inference, TrickExplanation
@@ -25,6 +27,7 @@ _SUITS = tuple(Suit(S) for S in range(4))
 _SEATS_OF = tuple(tuple(s for s in SEATS if m >> int(s) & 1) for m in range(16))
 
 
+@lru_cache(maxsize=None)
 def _tricks_of(sup: int) -> tuple[int, ...]:
     return tuple(i for i in range(1, 14) if sup >> i & 1)
 
@@ -38,7 +41,7 @@ def build(engine: Engine, runs) -> Explanation:
         played |= {int(c) for c in trick.cards}
         played_by_trick.append(set(played))
     own = {int(c) for c in engine.hands[SEATS[V]]}
-    universe = engine.frame.universe
+    universe = sorted(engine.frame.universe)
     # played counts per seat/suit after each trick
     counts_after: list[list[list[int]]] = []
     cnt = [[0] * 4 for _ in range(4)]
@@ -56,7 +59,7 @@ def build(engine: Engine, runs) -> Explanation:
         gone = played_by_trick[k]
         pc_now = counts_after[k]
         pc_prev = counts_after[k - 1] if k else [[0] * 4 for _ in range(4)]
-        unseen = [c for c in sorted(universe) if c not in own and c not in gone]
+        unseen = [c for c in universe if c not in own and c not in gone]
         infs: list[Inference] = []
         trick = engine.tricks[k]
         led = int(trick.plays[0].card) // 13
