@@ -13,6 +13,8 @@ elimination.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
+from operator import ne
 
 from ..cards import Card, Suit
 from ..seats import SEATS, Seat
@@ -192,9 +194,11 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
     # holds and lacks
     lacks: dict[tuple[int, int, str], list[int]] = {}
     lacks_sup: dict[tuple[int, int, str], int] = {}
-    for c in unseen:
-        p = st.poss[c]
-        pp = pst.poss[c]
+    poss, pposs = st.poss, pst.poss
+    # only the cards whose possible holders changed this trick (picked out in C)
+    for c in compress(unseen, map(ne, map(poss.__getitem__, unseen), map(pposs.__getitem__, unseen))):
+        p = poss[c]
+        pp = pposs[c]
         S = c // 13
         if p & (p - 1) == 0:  # one holder
             s = p.bit_length() - 1

@@ -313,8 +313,8 @@ class KState:
 
     def _domain_support(self, key: tuple[int, int], what: str, x: int) -> int:
         """Support for "no holding still allowed has the property": holds rank
-        bit ``x`` (``what`` "has"), lacks it ("lacks"), or has ``x`` cards
-        ("len"). That is what the domain was built on, and for each ruled-out
+        bit ``x`` (``what`` "has") or lacks it ("lacks"); for lengths see
+        :meth:`_lengths_support`. That is what the domain was built on, and for each ruled-out
         holding with the property, what ruled it out. A holding struck off by a
         card or a length may also fail a presumption made later; if that
         presumption rests on fewer new tricks, it is the one counted (Hand
@@ -326,19 +326,41 @@ class KState:
         for gone, gsup, _, _ in log:
             if not gsup & ~sup:
                 continue
-            union, inter, lens = _summary(sums, gone)
+            union, inter, _ = _summary(sums, gone)
             # the holdings of the batch with the property (lazily, in C)
             if what == "has":
                 hits = filter(x.__and__, gone) if union & x else ()
-            elif what == "lacks":
-                hits = filterfalse(x.__and__, gone) if ~inter & x else ()
             else:
-                hits = compress(gone, map(x.__eq__, map(int.bit_count, gone))) if lens >> x & 1 else ()
+                hits = filterfalse(x.__and__, gone) if ~inter & x else ()
             for m in hits:
                 sup |= self._cheapest_reason(log, m, gsup, sup)
                 if not gsup & ~sup:
                     break
         return sup
+
+    def _lengths_support(self, key: tuple[int, int], cut: int) -> dict[int, int]:
+        """Per length ``n`` in ``cut``, the support for "no holding still
+        allowed has ``n`` cards", worked out as :meth:`_domain_support` does
+        for a card, for all the lengths in one walk of the log."""
+        sup0 = self.dbase[key]
+        log = self._log(key)
+        sums = self.f.sums
+        out = {n: sup0 for n in _bits_of(cut)}
+        for gone, gsup, _, _ in log:
+            lens = -1
+            for n, sup in out.items():
+                if not gsup & ~sup:
+                    continue
+                if lens < 0:
+                    lens = _summary(sums, gone)[2]
+                if not lens >> n & 1:
+                    continue
+                for m in compress(gone, map(n.__eq__, map(int.bit_count, gone))):
+                    sup |= self._cheapest_reason(log, m, gsup, sup)
+                    if not gsup & ~sup:
+                        break
+                out[n] = sup
+        return out
 
     def _log(self, key: tuple[int, int]) -> tuple[tuple, ...]:
         """The domain's log, with the batches struck off by cards and lengths
@@ -528,11 +550,8 @@ class KState:
             k = (s * 4 + S) * NL
             self.lens[s][S] = lm & ~cut
             self.ldirty = True
-            while cut:
-                b = cut & -cut
-                cut ^= b
-                n = b.bit_length() - 1
-                self.lsup[k + n] = self._domain_support(key, "len", n)
+            for n, sup in self._lengths_support(key, cut).items():
+                self.lsup[k + n] = sup
         elif not moved:
             self.dsig[key] = (allowed, forced, lm)
         return moved
