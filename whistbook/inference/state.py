@@ -622,12 +622,17 @@ class KState:
 
     def _bounds_support(self, cells, masks, lower: bool) -> int:
         """Support for the lower (or upper) bounds of the lengths ``masks`` of ``cells``."""
+        ls = self.lsup
         sup = 0
         for (a, T), m in zip(cells, masks):
+            # length_support(a, T, lowest of m, None) or (a, T, None, highest of m), written out
+            k = (a * 4 + T) * NL
             if lower:
-                sup |= self.length_support(a, T, _low(m), None)
+                lo = (m & -m).bit_length() - 1
+                if lo > 0:
+                    sup |= reduce(or_, ls[k:k + min(lo, NL)], 0)
             else:
-                sup |= self.length_support(a, T, None, _high(m))
+                sup |= reduce(or_, ls[k + m.bit_length():k + NL], 0)
         return sup
 
     def _cells_support(self, cells, masks) -> int:
@@ -746,14 +751,6 @@ def _fewer(a: int, b: int | None) -> int:
     if b is None or (a >> 1).bit_count() <= (b >> 1).bit_count():
         return a
     return b
-
-
-def _low(m: int) -> int:
-    return (m & -m).bit_length() - 1
-
-
-def _high(m: int) -> int:
-    return m.bit_length() - 1
 
 
 def _sums(masks) -> int:
