@@ -437,9 +437,13 @@ class KState:
             else:
                 # map, compress and filterfalse loop in C: this runs for
                 # every presumption on every layer
-                missing = list(filterfalse(memo.__contains__, d))
-                memo.update(zip(missing, map(pred, missing)))
-                verdicts = list(map(memo.__getitem__, d))
+                if memo:
+                    missing = list(filterfalse(memo.__contains__, d))
+                    memo.update(zip(missing, map(pred, missing)))
+                    verdicts = list(map(memo.__getitem__, d))
+                else:  # the presumption's first domain
+                    verdicts = list(map(pred, d))
+                    memo.update(zip(d, verdicts))
                 if all(verdicts):
                     new, gone = d, ()
                 else:
