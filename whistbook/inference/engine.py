@@ -1016,4 +1016,4 @@ def _apply_facts(st: KState, facts: list[Fact], t: int) -> None:
 
 
 def _step(kind: str, a: Assumption | None, st: KState) -> Step:
-    return Step(kind, a, st.poss[:], [row[:] for row in st.lens])
+    return Step(kind, a, st.poss[:], list(map(list.copy, st.lens)))

@@ -150,7 +150,7 @@ class KState:
         k.dlog = self.dlog.copy()
         k.dbase = self.dbase.copy()
         k.dsig = self.dsig.copy()
-        k.lens = [row[:] for row in self.lens]
+        k.lens = list(map(list.copy, self.lens))
         k.lsup = self.lsup[:]
         k.dirty = self.dirty
         k.ldirty = self.ldirty
@@ -606,23 +606,18 @@ class KState:
             raise Contradiction("the hand sizes and suit lengths cannot be met")
         if keep == key:  # the usual case: nothing to cut
             return
-        old = [row[:] for row in lens]
-        k = 0
-        for S in SUIT_RANGE:
-            for s in o:
-                cut = lens[s][S] & ~keep[k]
-                k += 1
-                if not cut:
-                    continue
-                lens[s][S] &= ~cut
-                self.dirty |= 1 << S
-                why = _CountWhy(self, old, s, S)
-                base = (s * 4 + S) * NL
-                while cut:
-                    b = cut & -cut
-                    cut ^= b
-                    n = b.bit_length() - 1
-                    self.lsup[base + n] = why.support(n)
+        old = list(map(list.copy, lens))
+        for k, (was, now) in enumerate(zip(key, keep)):
+            if was == now:
+                continue
+            S, s = k // 3, o[k % 3]  # the key runs suit by suit, seat by seat
+            cut = was & ~now
+            lens[s][S] = now
+            self.dirty |= 1 << S
+            why = _CountWhy(self, old, s, S)
+            base = (s * 4 + S) * NL
+            for n in _bits_of(cut):
+                self.lsup[base + n] = why.support(n)
 
     def _bounds_support(self, cells, masks, lower: bool) -> int:
         """Support for the lower (or upper) bounds of the lengths ``masks`` of ``cells``."""
