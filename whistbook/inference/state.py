@@ -731,18 +731,18 @@ def _summary(sums: dict, d: tuple[int, ...]) -> tuple[int, int, int]:
 def _filter(d: tuple[int, ...], union: int, inter: int, dl: int, allowed: int, forced: int,
             lm: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The holdings of ``d`` within ``allowed``, holding ``forced`` and of a
-    length in ``lm``, and the others, in order. Each test is run only if the
-    summary of ``d`` (``union``, ``inter``, lengths ``dl``) says it can fail."""
-    new = list(d)
-    if union & ~allowed:
-        na = ~allowed
-        new = [m for m in new if not m & na]
-    if inter & forced != forced:
-        new = [m for m in new if m & forced == forced]
-    if dl & ~lm:
-        new = [m for m in new if lm >> m.bit_count() & 1]
-    kept = set(new)
-    return tuple(new), tuple(filterfalse(kept.__contains__, d))
+    length in ``lm``, and the others, in order. When the summary of ``d``
+    (``union``, ``inter``, lengths ``dl``) says only the cards he may hold,
+    or only the lengths, can fail, only that test is run (the usual cases)."""
+    na = ~allowed
+    by_cards, by_forced, by_length = union & na, inter & forced != forced, dl & ~lm
+    if by_cards and not by_forced and not by_length:
+        keep = [not m & na for m in d]
+    elif by_length and not by_cards and not by_forced:
+        keep = [lm >> m.bit_count() & 1 for m in d]
+    else:
+        keep = [not m & na and m & forced == forced and lm >> m.bit_count() & 1 for m in d]
+    return tuple(compress(d, keep)), tuple(compress(d, map(not_, keep)))
 
 
 def _fewer(a: int, b: int | None) -> int:
