@@ -314,8 +314,8 @@ class KState:
     def _domain_support(self, key: tuple[int, int], what: str, x: int) -> int:
         """Support for "no holding still allowed has the property": holds rank
         bit ``x`` (``what`` "has") or lacks it ("lacks"); for lengths see
-        :meth:`_lengths_support`. That is what the domain was built on, and for each ruled-out
-        holding with the property, what ruled it out. A holding struck off by a
+        :meth:`_lengths_support`. That is what the domain was built on, and
+        for each ruled-out holding with the property, what ruled it out. A holding struck off by a
         card or a length may also fail a presumption made later; if that
         presumption rests on fewer new tricks, it is the one counted (Hand
         III: Z's king of clubs goes by fourth hand's rule at trick 6, not by
