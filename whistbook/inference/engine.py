@@ -761,7 +761,10 @@ class Engine:
         for a in self._ordered(layer):
             if a.layer > layer or not a.active:
                 continue  # demoted or given up meanwhile (see _drop)
-            snap = st.copy()
+            # st is at a fixpoint, so a presumption that strikes nothing off
+            # cannot clash: no copy to go back to (most of them, in a rebuild)
+            first_fresh = kept is None and a.id in fresh
+            snap = st.copy() if first_fresh or st.strikes_off(a.seat, a.suit, a.pred, a.memo) else None
             try:
                 self._apply(st, a)
             except Contradiction:

@@ -406,18 +406,27 @@ class KState:
         if d is not None:
             return d
         allowed, forced = self.allowed(s, S), self.forced(s, S)
-        lm = self.lens[s][S]
         # what the holdings left out rest on: the cards he may not and must
         # hold, and (unless every length is in, see WIDE_DOMAIN) the lengths ruled out
         base = self._absent_support(s, S) | self._forced_support(s, S)
-        if (allowed & ~forced).bit_count() <= WIDE_DOMAIN:
-            d = _holdings(allowed & ~forced, forced, ALL_LENGTHS)
-        else:
-            d = _holdings(allowed & ~forced, forced, lm)
+        d = self._new_domain(s, S)
+        if (allowed & ~forced).bit_count() > WIDE_DOMAIN:
             base |= self.length_support(s, S, NL, -1)
         self.dom[key] = d
         self.dbase[key] = base
         return d
+
+    def _new_domain(self, s: int, S: int) -> tuple[int, ...]:
+        """The holdings a domain of ``s`` in ``S`` built now would have."""
+        allowed, forced = self.am[s * 4 + S], self.fm[s * 4 + S]
+        wide = (allowed & ~forced).bit_count() <= WIDE_DOMAIN
+        return _holdings(allowed & ~forced, forced, ALL_LENGTHS if wide else self.lens[s][S])
+
+    def strikes_off(self, s: int, S: int, pred: Callable[[int], bool], memo: dict[int, bool]) -> bool:
+        """Whether :meth:`restrict` would strike off a holding (the store is
+        left as it is; the answers are kept for ``restrict`` to find)."""
+        d = self.dom.get((s, S))
+        return bool(self._verdicts(d if d is not None else self._new_domain(s, S), pred, memo)[1])
 
     def restrict(self, s: int, S: int, pred: Callable[[int], bool], sup: int,
                  memo: dict[int, bool] | None = None) -> bool:
@@ -430,26 +439,7 @@ class KState:
             new = tuple(m for m in d if pred(m))
             gone = tuple(m for m in d if not pred(m)) if len(new) != len(d) else ()
         else:
-            ck = (id(memo), id(d))
-            hit = self.f.cache.get(ck)
-            if hit is not None and hit[0] is d:
-                new, gone = hit[1], hit[2]
-            else:
-                # map, compress and filterfalse loop in C: this runs for
-                # every presumption on every layer
-                if memo:
-                    missing = list(filterfalse(memo.__contains__, d))
-                    memo.update(zip(missing, map(pred, missing)))
-                    verdicts = list(map(memo.__getitem__, d))
-                else:  # the presumption's first domain
-                    verdicts = list(map(pred, d))
-                    memo.update(zip(d, verdicts))
-                if all(verdicts):
-                    new, gone = d, ()
-                else:
-                    new = tuple(compress(d, verdicts))
-                    gone = tuple(compress(d, map(not_, verdicts)))
-                self.f.cache[ck] = (d, new, gone)
+            new, gone = self._verdicts(d, pred, memo)
         if not gone:
             return False
         if not new:
@@ -460,6 +450,31 @@ class KState:
         self.dsig.pop(key, None)
         self.dirty |= 1 << S
         return True
+
+    def _verdicts(self, d: tuple[int, ...], pred: Callable[[int], bool],
+                  memo: dict[int, bool]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The holdings of ``d`` that satisfy ``pred`` and those that do not,
+        in order (kept in the frame's cache per presumption and domain)."""
+        ck = (id(memo), id(d))
+        hit = self.f.cache.get(ck)
+        if hit is not None and hit[0] is d:
+            return hit[1], hit[2]
+        # map, compress and filterfalse loop in C: this runs for every
+        # presumption on every layer
+        if memo:
+            missing = list(filterfalse(memo.__contains__, d))
+            memo.update(zip(missing, map(pred, missing)))
+            verdicts = list(map(memo.__getitem__, d))
+        else:  # the presumption's first domain
+            verdicts = list(map(pred, d))
+            memo.update(zip(d, verdicts))
+        if all(verdicts):
+            new, gone = d, ()
+        else:
+            new = tuple(compress(d, verdicts))
+            gone = tuple(compress(d, map(not_, verdicts)))
+        self.f.cache[ck] = (d, new, gone)
+        return new, gone
 
     # ------------------------------------------------------------ propagation
 
