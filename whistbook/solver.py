@@ -32,6 +32,22 @@ class _Endplay(NamedTuple):
 
 _EP: _Endplay | None = None
 _IMPORT_ERROR: Exception | None = None
+#: threads DDS may use (None: one per core, its default)
+_THREADS: int | None = None
+
+
+def limit_threads(n: int) -> None:
+    """Let DDS use at most ``n`` threads. A process that is one of several
+    workers on the machine's cores should take one: DDS's own threads would
+    only compete with the other workers, and a single thread solves the
+    positions of one hand in order, reusing its transposition table from one
+    to the next (about a third less processor time, and half the memory)."""
+    global _THREADS
+    _THREADS = n
+    if _EP is not None:
+        import endplay._dds as dds
+
+        dds.SetMaxThreads(n)
 
 
 def _require() -> _Endplay:
@@ -47,6 +63,8 @@ def _require() -> _Endplay:
             _IMPORT_ERROR = err
         else:
             _EP = _Endplay(solve_board, solve_all_boards, ECard, Deal, Denom, Player)
+            if _THREADS is not None:
+                limit_threads(_THREADS)
     if _EP is None:
         raise SolverError(f"the double-dummy solver (endplay) cannot be loaded: {_IMPORT_ERROR}")
     return _EP
