@@ -5,22 +5,28 @@ unchanged piece is taken from the store (``.whistbook-cache/``) instead of
 being made again:
 
 1. *lessons*: each hand file checked, explained, analysed and made into a
-   lesson, in parallel, keyed by the file's bytes and whistbook's code. A
-   hand with a problem stops the build before anything is written (every
-   problem of every file is reported).
+   lesson, keyed by the file's bytes and whistbook's code. A hand with a
+   problem stops the build before anything is written (every problem of
+   every file is reported). With the templates, settings and code the
+   lessons' keys make the build's key: when that matches the output's, the
+   build is already done.
 2. *the book*: the book-wide context (hands by theme and chapter, the
    principles, the glossary), derived once and handed to every writer.
-   With the templates, settings and code it makes the build's key: when
-   that matches the output's, the build is already done.
 3. *pages*: the lesson pages and the site's sources (fast, made each time).
-4. *booklet*: laid out in parts (each lesson, the answers, the back matter)
-   across the machine's cores, each part stored by its HTML's key; then
-   the front matter with the page numbers the parts give, the running heads
-   and page numbers printed over every page, and links and bookmarks joined.
-5. *write*: into a temporary folder beside the output, MkDocs run there,
-   and the new folder swapped in for the old one. The output folder is
-   locked for the whole build; a build killed part-way leaves the old output,
-   and the next build tidies what it left.
+4. *booklet*: laid out in parts (each lesson, the answers, the back matter),
+   each part stored by its HTML's key; then the front matter with the page
+   numbers the parts give, the running heads and page numbers printed over
+   every page, and links and bookmarks joined.
+5. *write*: into a temporary folder beside the output, with the site
+   (ProperDocs) built there, and the new folder swapped in for the old one.
+   The output folder is locked for the whole build; a build killed
+   part-way leaves the old output, and the next build tidies what it left.
+
+The stages overlap on one pool of worker processes, one a core, which take
+jobs in the order given: a lesson's part of the booklet is given to them as
+soon as the lesson is made (a lesson's part depends on that lesson and the
+book's settings only), and the site as soon as its sources are rendered, so
+that it is built while the booklet's last parts are laid out.
 
 The inference and analysis modules are optional: when they are present
 their inferences, principles and double-dummy verdicts appear in the
@@ -42,7 +48,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .buildcache import PACKAGE, OutputLock, Store, code_key, digest, folder_key, tidy_after_interruption
 from .errors import ConfigError, Diagnostic, WhistbookError
-from .lesson import Lesson, build_lesson
+from .lesson import Lesson, build_lesson, viewpoint_of
 from .project import Book, Chapter, order_files
 
 Progress = Callable[[str], None]
@@ -198,7 +204,8 @@ def make_lesson(path: Path, slug: str, index: int, analysis_in_booklet: bool, ca
         errors = [d for d in ch.diagnostics if d.level == "error"]
         if errors:
             return Made(title, errors)
-        analysis = (engines.analyse(ch, cache=engines.cache)
+        # every card's cost, and every legal card's worth where the lesson shows it (the quiz at the known hand's cards)
+        analysis = (engines.analyse(ch, cache=engines.cache, options_for={viewpoint_of(ch.hand, explanation)})
                     if engines.analyse is not None and ch.hand.kind == "hand" else None)
     except WhistbookError as err:
         return Made(title, [Diagnostic.from_error(err, str(path))])
@@ -272,9 +279,9 @@ class _Pool:
         self._executor: Executor | None = None
         #: the keys each kind of piece was asked for (what the store should keep)
         self.used: dict[str, set[str]] = {}
-        #: the jobs given to the workers in this build, by kind and key
+        #: the jobs given to the workers in this build (and the pieces found in the store), by kind and key
         self._given: dict[tuple[str, str], Future] = {}
-        #: the pieces made in this build and put in the store
+        #: the pieces in the store (found there, or made in this build and put there)
         self._kept: set[tuple[str, str]] = set()
 
     def run(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, tuple]], store: Store,
@@ -296,6 +303,8 @@ class _Pool:
                 batch.futures[k] = self._given[kind, key]
             elif (found := store.get(kind, key)) is not None:
                 batch.results[k] = found
+                self._given[kind, key] = _resolved(found)  # read once, however often asked for
+                self._kept.add((kind, key))
                 report.reused += 1
             else:
                 todo.append(k)
@@ -366,8 +375,12 @@ def _start_worker(fd: int | None) -> None:
 
 def _done(fn: Callable[..., Any], *args: Any) -> Future:
     """``fn(*args)`` run here, as a finished future."""
+    return _resolved(fn(*args))
+
+
+def _resolved(result: Any) -> Future:
     out: Future = Future()
-    out.set_result(fn(*args))
+    out.set_result(result)
     return out
 
 
@@ -610,6 +623,11 @@ def _built(options: BuildOptions, key: str) -> bool:
     return options.booklet and stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == key
 
 
+def _count(made: Sequence[Made], report: BuildReport) -> None:
+    report.lessons = sum(1 for m in made if m.lesson.kind == "hand")
+    report.problems = len(made) - report.lessons
+
+
 def screen_options(options: BuildOptions, medium: str) -> Any:
     """How the pages (``html``) and the site (``site``) are rendered: with the analysis, always."""
     from .render.context import RenderOptions
@@ -655,25 +673,26 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
         try:
             jobs = lesson_jobs(files, options)
             key = _build_key([key for key, _ in jobs], options)
+            say(f"checking {len(files)} hand files in {options.hands}")
+            if _built(options, key):  # the lessons only for the report (from the store, as a rule)
+                _count(make_lessons(jobs, store, pool, report, say), report)
+                phase("lessons")
+                report.up_to_date, report.seconds = True, time.perf_counter() - started
+                say(f"{options.output}/ is up to date ({report.seconds:.1f} s)")
+                return report
+
             engines = _worker_engines(options.cache)
             report.inferences, report.analysis = engines.explain is not None, engines.analyse is not None
             env = make_environment(options.templates, rules=engines.rules, book=options.book)
             booklet = None
-            if options.booklet and not _built(options, key):
+            if options.booklet:
                 booklet = Booklet(env, options, book_context([], env, rules=engines.rules, book=options.book),
                                   store, pool, report)
                 if pool.workers > 1:
                     load_weasyprint()  # imported once here, not in each worker the pool forks
-
-            say(f"checking {len(files)} hand files in {options.hands}")
             made = make_lessons(jobs, store, pool, report, say, booklet.add if booklet else None)
-            report.lessons = sum(1 for m in made if m.lesson.kind == "hand")
-            report.problems = len(made) - report.lessons
+            _count(made, report)
             phase("lessons")
-            if options.booklet and booklet is None:
-                report.up_to_date, report.seconds = True, time.perf_counter() - started
-                say(f"{options.output}/ is up to date ({report.seconds:.1f} s)")
-                return report
 
             slugs = {m.lesson.slug: chapters[f] for f, m in zip(files, made) if f in chapters}
             book = book_context([m.lesson for m in made], env, rules=engines.rules, book=options.book,
