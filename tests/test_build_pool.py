@@ -50,3 +50,14 @@ def _threads() -> int | None:
     from whistbook import solver
 
     return solver._THREADS
+
+
+def test_the_solver_solves_again_after_giving_its_memory_back():
+    from whistbook import solver
+    from whistbook.cards import cards
+    from whistbook.seats import Seat
+
+    hands = {Seat.A: cards("AS KH 2D"), Seat.Y: cards("QS 3H 4D"), Seat.B: cards("2S AH 5D"), Seat.Z: cards("3S 4H AD")}
+    before = solver.card_options(hands, None, Seat.A)
+    solver.release()
+    assert solver.card_options(hands, None, Seat.A) == before

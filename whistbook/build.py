@@ -419,9 +419,7 @@ class Booklet:
         return [(digest(code_key(), self.css, html), (html, self.css)) for html in htmls]
 
     def start(self, htmls: Sequence[str]) -> "_Batch":
-        from .render.pdf import lay_out_part
-
-        return self.pool.start("booklet", lay_out_part, self.jobs(htmls), self.store, self.report,
+        return self.pool.start("booklet", _lay_out_part, self.jobs(htmls), self.store, self.report,
                                weight=lambda args: len(args[0]))
 
     def add(self, made: Made) -> None:
@@ -431,12 +429,9 @@ class Booklet:
         self.parts[made.printed.slug] = html = self.html("lesson", self.base, lesson=made.printed)
         self.start([html])
 
-    def lay_out(self, book: Any, say: Progress, meanwhile: Callable[[], None] = lambda: None) -> tuple[bytes, int]:
-        """The booklet's PDF and its page count. ``meanwhile`` is called once the
-        workers have every part but the back matter and the front's numbers:
-        more work for them, where they would otherwise wait."""
-        from .render.pdf import join_parts
-
+    def lay_out(self, book: Any, say: Progress) -> tuple[list[Any], list[bytes]]:
+        """Every part of the booklet laid out, in order, and each part's running
+        heads and page numbers (:meth:`join` makes the PDF of them)."""
         say(f"laying out the booklet ({self.options.paper.upper()}) in parts")
         body = [self.parts.get(l.slug) or self.html("lesson", self.base, lesson=l) for l in book.hands + book.problems]
         if book.problems:
@@ -451,9 +446,7 @@ class Booklet:
         def front_html(pages: Mapping[str, int]) -> str:
             return self.html("front", book, pages=pages)
 
-        laid = self.start([*body, front_html(dict.fromkeys(anchors, 888))])
-        meanwhile()
-        *parts, front = self.pool.finish(laid)
+        *parts, front = self.pool.finish(self.start([*body, front_html(dict.fromkeys(anchors, 888))]))
 
         def numbers(start: int, laid: Sequence[Any]) -> dict[str, int]:
             out = {}
@@ -483,8 +476,15 @@ class Booklet:
         for part in everything:
             for message in part.warnings:
                 say(f"booklet: {message}")
-        total = sum(p.pages for p in everything)
-        return join_parts(everything, stamps, title=book.book.title, author=book.book.author), total
+        return everything, stamps
+
+    def join(self, laid: tuple[list[Any], list[bytes]]) -> tuple[bytes, int]:
+        """The booklet's PDF, joined from its parts, and its page count."""
+        from .render.pdf import join_parts
+
+        parts, stamps = laid
+        book = self.options.book
+        return join_parts(parts, stamps, title=book.title, author=book.author), sum(p.pages for p in parts)
 
     def furniture(self, book: Any, laid: Sequence[Any], which: Sequence[int]) -> "_Batch":
         """The running heads and page numbers of ``laid[k]`` for each k in
@@ -498,6 +498,15 @@ class Booklet:
             todo.append((digest(code_key(), self.furniture_css, book.book.title, self.options.paper,
                                 str(starts[k] + 1), *args[1]), args))
         return self.pool.start("furniture", _furniture, todo, self.store, self.report)
+
+
+def _lay_out_part(html: str, css: str) -> Any:
+    """One part of the booklet laid out (in a worker that may have made lessons before)."""
+    from . import solver
+    from .render import pdf
+
+    solver.release()  # the lessons are made: the solver's tables would only add to the layout's memory
+    return pdf.lay_out_part(html, css)
 
 
 def _running_heads(parts: Sequence[Any]) -> list[str]:
@@ -709,11 +718,14 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             if booklet is not None:
                 printed = replace(book, hands=[m.printed for m in made if m.printed.kind == "hand"],
                                   problems=[m.printed for m in made if m.printed.kind == "problem"])
-                pdf, report.pdf_pages = booklet.lay_out(printed, say)
+                laid = booklet.lay_out(printed, say)
+            site.result()
+            pool.close()  # the workers' memory given back before the whole booklet is joined here
+            if booklet is not None:
+                pdf, report.pdf_pages = booklet.join(laid)
                 phase("booklet")
 
             say(f"writing into {folder}")
-            site.result()
             _write(folder, options.output, pages, pdf, key if options.booklet else "")
             folder = None
             phase("write and site")

@@ -35,6 +35,8 @@ _EP: _Endplay | None = None
 _IMPORT_ERROR: Exception | None = None
 #: threads DDS may use (None: one per core, its default)
 _THREADS: int | None = None
+#: DDS has been asked for something since it last gave its memory back
+_USED = False
 
 
 def limit_threads(n: int) -> None:
@@ -51,10 +53,24 @@ def limit_threads(n: int) -> None:
         dds.SetMaxThreads(n)
 
 
+def release() -> None:
+    """Give back the memory DDS keeps between solves (its transposition
+    tables, some tens of MB a thread): a worker that goes on to other work
+    calls this. The next solve starts afresh."""
+    global _USED
+    if _USED and _EP is not None:
+        import endplay._dds as dds
+
+        _USED = False
+        dds.FreeMemory()
+        dds.SetMaxThreads(_THREADS or 0)  # DDS solves nothing more until its threads are set up again
+
+
 def _require() -> _Endplay:
     """endplay, imported on first use: loading it takes about half a second,
     which a run answered wholly from a cache should not have to pay."""
-    global _EP, _IMPORT_ERROR
+    global _EP, _IMPORT_ERROR, _USED
+    _USED = True
     if _EP is None and _IMPORT_ERROR is None:
         try:
             from endplay.dds import analyse_play, solve_all_boards, solve_board
