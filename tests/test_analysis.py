@@ -284,17 +284,16 @@ def _brute(hands: dict[Seat, frozenset[Card]], trumps: Suit | None, leader: Seat
     return out
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), size=st.integers(2, 5), trumps=st.sampled_from([*Suit, None]))
-def test_verdicts_chain_on_random_endings(seed: int, size: int, trumps: Suit | None) -> None:
-    rng = random.Random(seed)
+def _random_ending(rng: random.Random, size: int, played: int, trumps: Suit | None
+                   ) -> tuple[dict[Seat, list[Card]], Seat, CheckedHand]:
+    """A random deal of ``size`` cards each and ``played`` tricks of it played at random."""
     deck = list(DECK)
     rng.shuffle(deck)
     hands = {s: deck[i * size:(i + 1) * size] for i, s in enumerate(SEATS)}
     leader = rng.choice(SEATS)
     held = {s: list(h) for s, h in hands.items()}
     tricks, lead = [], leader
-    for _ in range(size):
+    for _ in range(played):
         trick: list[Card] = []
         for s in lead.iter_from():
             c = rng.choice(legal_plays(held[s], trick[0].suit if trick else None))
@@ -302,7 +301,14 @@ def test_verdicts_chain_on_random_endings(seed: int, size: int, trumps: Suit | N
             trick.append(c)
         tricks.append(trick)
         lead = replay(hands, trumps, leader, tricks).next_leader
-    checked = CheckedHand(None, replay=replay(hands, trumps, leader, tricks))  # type: ignore[arg-type]
+    return hands, leader, CheckedHand(None, replay=replay(hands, trumps, leader, tricks))  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(2, 5), trumps=st.sampled_from([*Suit, None]))
+def test_verdicts_chain_on_random_endings(seed: int, size: int, trumps: Suit | None) -> None:
+    rng = random.Random(seed)
+    hands, leader, checked = _random_ending(rng, size, size, trumps)
     a = analyse(checked)
     assert sum(a.start.values()) == size
     _chain_holds(a, checked)
@@ -313,6 +319,38 @@ def test_verdicts_chain_on_random_endings(seed: int, size: int, trumps: Suit | N
                 before = {s: held[s] - set(trick.cards[:k]) for s in SEATS}
                 assert dict(v.options) == _brute(before, trumps, trick.leader, trick.cards[:k])
             held = {s: held[s] - set(trick.cards) for s in SEATS}
+
+
+def _same_as_shown(full: Analysis, shown: Analysis, seats: set[Seat]) -> None:
+    """A lesson's analysis against the full one: every card's worth and cost the same,
+    every option the same where the lesson asked for them or the card cost tricks."""
+    assert (shown.start, shown.claim_dd) == (full.start, full.claim_dd)
+    for (n, a), (m, b) in zip(full.verdicts(), shown.verdicts(), strict=True):
+        assert (n, a.seat, a.card, a.tricks_if_played, a.best_tricks) == (m, b.seat, b.card, b.tricks_if_played,
+                                                                          b.best_tricks)
+        assert b == a if a.seat in seats or a.cost else b.options == b.best_cards == ()
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(2, 5), trumps=st.sampled_from([*Suit, None]))
+def test_a_lessons_analysis_on_random_endings(seed: int, size: int, trumps: Suit | None) -> None:
+    rng = random.Random(seed)
+    _, _, checked = _random_ending(rng, size, rng.randint(1, size), trumps)  # some stop early, with cards left
+    seats = {rng.choice(SEATS)}
+    _same_as_shown(analyse(checked), analyse(checked, options_for=seats), seats)
+
+
+def test_a_lessons_analysis_of_hand_one_solves_less_and_is_cached(tmp_path: Path, solver_calls: list[int]) -> None:
+    full = analyse(check_file(HAND_I, solver=False), Cache(tmp_path / "full"))
+    solver_calls.clear()
+    shown = analyse(check_file(HAND_I, solver=False), Cache(tmp_path / "shown"), options_for={Seat.A})
+    _same_as_shown(full, shown, {Seat.A})
+    assert 10 <= sum(solver_calls) < 20  # A's ten cards and the few that cost tricks, not all 41 positions
+    solver_calls.clear()
+    assert analyse(check_file(HAND_I, solver=False), Cache(tmp_path / "shown"), options_for={Seat.A}) == shown
+    # a full analysis in the cache is taken as it is: it shows all the lesson needs
+    assert analyse(check_file(HAND_I, solver=False), Cache(tmp_path / "full"), options_for={Seat.A}) == full
+    assert solver_calls == []
 
 
 # --- the command -------------------------------------------------------------------------

@@ -31,12 +31,12 @@ import tempfile
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Collection, Iterable, Sequence
 
 from . import solver
 from .cards import Card
 from .laws import CheckedHand
-from .errors import AnalysisError
+from .errors import AnalysisError, SolverError
 from .play import Replay, legal_plays
 from .seats import SEATS, Seat, Side
 
@@ -76,7 +76,9 @@ class CardVerdict:
     best_tricks: int
     #: every card worth ``best_tricks``, in card order (lowest spade first)
     best_cards: tuple[Card, ...]
-    #: every legal card and its tricks, in card order; one entry when the card was forced
+    #: every legal card and its tricks, in card order; one entry when the card was forced.
+    #: An analysis for a lesson (``analyse(..., options_for=...)``) leaves this and
+    #: ``best_cards`` empty for a card that cost nothing, of a seat not asked for.
     options: tuple[tuple[Card, int], ...] = ()
 
     @property
@@ -286,11 +288,20 @@ def cache_key(rp: Replay) -> str:
 # --------------------------------------------------------------------------- analysis
 
 
-def analyse(checked: CheckedHand, cache: Cache | None = None) -> Analysis:
+def analyse(checked: CheckedHand, cache: Cache | None = None, *,
+            options_for: Collection[Seat] | None = None) -> Analysis:
     """Judge every card played in ``checked`` double-dummy.
 
     ``cache`` keeps the solver's answers between runs; without one every
     position is solved afresh.
+
+    With ``options_for`` (the seats whose every legal card a lesson shows
+    the worth of: the known hand), every card is still given its worth and
+    its cost, but the other cards the seat could have played are weighed only
+    for those seats' cards and for the cards that cost tricks: what a lesson
+    shows, for about half the solver's time (the whole play is solved in one
+    call, :func:`whistbook.solver.play_values`). A full analysis already in
+    the cache is used as it is.
 
     :raises AnalysisError: for a problem file, or a hand whose play could not
         be replayed (run ``whistbook validate`` to see why).
@@ -314,22 +325,29 @@ def analyse(checked: CheckedHand, cache: Cache | None = None) -> Analysis:
     options = None
     if cache is not None:
         options = _from_cache(cache.get(key), key, positions)
-    if options is None:
-        options = solver.card_options_many(positions)
-        if cache is not None:
-            cache.put(key, _to_cache(key, options))
+    worth = None
+    if options is None and options_for is not None:
+        try:
+            worth, some = _shown(rp, positions, cache, frozenset(options_for))
+        except SolverError:
+            pass  # a play DDS will not follow card by card (a revoke): every position on its own
+    if worth is None:
+        if options is None:
+            options = solver.card_options_many(positions)
+            if cache is not None:
+                cache.put(key, _to_cache(key, options))
+        worth, some = _worth(rp, options), dict(enumerate(options))
 
     n_cards = len(rp.hands[0])
     lead_side = rp.first_leader.side
-    best0 = max(options[0].values())
-    start = _by_side(lead_side, best0, n_cards)
+    start = _by_side(lead_side, worth[0][0], n_cards)
 
     tricks: list[TrickAnalysis] = []
     i = 0
     for t in rp.tricks:
         verdicts = []
         for p in t.plays:
-            verdicts.append(_verdict(p.seat, p.card, options[i]))
+            verdicts.append(_verdict(p.seat, p.card, *worth[i], some.get(i)))
             i += 1
         tricks.append(TrickAnalysis(t.number, verdicts, t.leader, t.winner, t.shown, n_cards - t.number + 1))
 
@@ -342,7 +360,7 @@ def analyse(checked: CheckedHand, cache: Cache | None = None) -> Analysis:
         claimed_tricks=rp.cards_left,
     )
     if rp.cards_left:
-        got = max(options[i].values())
+        got = worth[i][0]
         side = rp.next_leader.side
         out.claim_dd = _by_side(side, got, rp.cards_left)
         stated = hf.ending.claim if hf is not None and hf.ending is not None else None
@@ -360,8 +378,9 @@ def _by_side(side: Side, tricks: int, total: int) -> dict[Side, int]:
     return {s: tricks if s == side else total - tricks for s in Side}
 
 
-def _verdict(seat: Seat, card: Card, opts: dict[Card, int]) -> CardVerdict:
-    best = max(opts.values())
+def _verdict(seat: Seat, card: Card, best: int, played: int, opts: dict[Card, int] | None) -> CardVerdict:
+    if opts is None:  # a card that cost nothing, of a seat whose options are not asked for
+        return CardVerdict(seat, card, played, best, (), ())
     # A recorded revoke is not among the solver's legal cards; the laws, not
     # double-dummy, say what it cost, so it is charged nothing here.
     return CardVerdict(
@@ -369,6 +388,52 @@ def _verdict(seat: Seat, card: Card, opts: dict[Card, int]) -> CardVerdict:
         tuple(sorted(c for c, n in opts.items() if n == best)),
         tuple(sorted(opts.items())),
     )
+
+
+def _worth(rp: Replay, options: Sequence[dict[Card, int]]) -> list[tuple[int, int]]:
+    """For each position, the tricks the side to play takes from there (the
+    trick in progress included) with its best card and with the card played
+    (the best, for the claim's position or a revoke)."""
+    out = []
+    cards = [p.card for t in rp.tricks for p in t.plays]
+    for i, opts in enumerate(options):
+        best = max(opts.values())
+        out.append((best, opts.get(cards[i], best) if i < len(cards) else best))
+    return out
+
+
+def _shown(rp: Replay, positions: Sequence[solver.Position], cache: Cache | None,
+           seats: frozenset[Seat]) -> tuple[list[tuple[int, int]], dict[int, dict[Card, int]]]:
+    """What a lesson shows (see :func:`analyse`): each position's worth, and
+    every legal card's worth where the seat is one of ``seats`` or the card cost tricks."""
+    key = hashlib.sha256(f"{cache_key(rp)} shown {sorted(str(s) for s in seats)}".encode("utf-8")).hexdigest()
+    found = _shown_from_cache(cache.get(key) if cache is not None else None, key, positions)
+    if found is not None:
+        return found
+    plays = [p for t in rp.tricks for p in t.plays]
+    values = solver.play_values({s: rp.hands[s] for s in SEATS}, rp.trumps, rp.first_leader, [p.card for p in plays])
+    worth = []
+    total = len(rp.hands[0])
+    for i, pos in enumerate(positions):
+        seat = pos.leader.next(len(pos.trick_so_far))
+        won = _won_before(rp, i, seat.side)
+        mine = [v if seat.side == rp.first_leader.side else total - v for v in values[i:i + 2]]
+        worth.append((mine[0] - won, mine[-1] - won))
+    wanted = [i for i, (best, played) in enumerate(worth[:len(plays)]) if plays[i].seat in seats or played < best]
+    some = dict(zip(wanted, solver.card_options_many([positions[i] for i in wanted])))
+    if cache is not None:
+        cache.put(key, {"version": CACHE_VERSION, "key": key, "worth": worth,
+                        "options": {str(i): {str(c): n for c, n in sorted(o.items())} for i, o in some.items()}})
+    return worth, some
+
+
+def _won_before(rp: Replay, i: int, side: Side) -> int:
+    """Tricks ``side`` won before the trick of the ``i``-th card (or before the claim)."""
+    done = min(i // 4, len(rp.tricks))
+    if done == 0:
+        return 0
+    tally = rp.tricks[done - 1].tally
+    return tally[0] if side == Side.AB else tally[1]
 
 
 def _positions(rp: Replay) -> list[solver.Position]:
@@ -424,6 +489,29 @@ def _from_cache(data: Any, key: str, positions: Sequence[solver.Position]) -> li
             out.append(opts)
         return out
     except (KeyError, TypeError, ValueError, AttributeError) as err:
+        log.info("cache: entry %s does not fit this hand (%s); solving again", key[:12], err)
+        return None
+
+
+def _shown_from_cache(data: Any, key: str, positions: Sequence[solver.Position]
+                      ) -> tuple[list[tuple[int, int]], dict[int, dict[Card, int]]] | None:
+    """A lesson's analysis from the cache if it fits these positions, else None."""
+    if data is None:
+        return None
+    try:
+        if data["version"] != CACHE_VERSION or data["key"] != key or len(data["worth"]) != len(positions):
+            raise ValueError("version, key or length differs")
+        worth = [(int(best), int(played)) for best, played in data["worth"]]
+        some = {}
+        for i, entry in data["options"].items():
+            pos = positions[int(i)]
+            opts = {Card.parse(c): int(n) for c, n in entry.items()}
+            seat = pos.leader.next(len(pos.trick_so_far))
+            if set(opts) != set(legal_plays(pos.hands[seat], pos.trick_so_far[0].suit if pos.trick_so_far else None)):
+                raise ValueError("cards differ from the legal ones")
+            some[int(i)] = opts
+        return worth, some
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
         log.info("cache: entry %s does not fit this hand (%s); solving again", key[:12], err)
         return None
 

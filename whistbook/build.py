@@ -5,22 +5,28 @@ unchanged piece is taken from the store (``.whistbook-cache/``) instead of
 being made again:
 
 1. *lessons*: each hand file checked, explained, analysed and made into a
-   lesson, in parallel, keyed by the file's bytes and whistbook's code. A
-   hand with a problem stops the build before anything is written (every
-   problem of every file is reported).
+   lesson, keyed by the file's bytes and whistbook's code. A hand with a
+   problem stops the build before anything is written (every problem of
+   every file is reported). With the templates, settings and code the
+   lessons' keys make the build's key: when that matches the output's, the
+   build is already done.
 2. *the book*: the book-wide context (hands by theme and chapter, the
    principles, the glossary), derived once and handed to every writer.
-   With the templates, settings and code it makes the build's key: when
-   that matches the output's, the build is already done.
 3. *pages*: the lesson pages and the site's sources (fast, made each time).
-4. *booklet*: laid out in parts (each lesson, the answers, the back matter)
-   across the machine's cores, each part stored by its HTML's key; then
-   the front matter with the page numbers the parts give, the running heads
-   and page numbers printed over every page, and links and bookmarks joined.
-5. *write*: into a temporary folder beside the output, MkDocs run there,
-   and the new folder swapped in for the old one. The output folder is
-   locked for the whole build; a build killed part-way leaves the old output,
-   and the next build tidies what it left.
+4. *booklet*: laid out in parts (each lesson, the answers, the back matter),
+   each part stored by its HTML's key; then the front matter with the page
+   numbers the parts give, the running heads and page numbers printed over
+   every page, and links and bookmarks joined.
+5. *write*: into a temporary folder beside the output, with the site
+   (ProperDocs) built there, and the new folder swapped in for the old one.
+   The output folder is locked for the whole build; a build killed
+   part-way leaves the old output, and the next build tidies what it left.
+
+The stages overlap on one pool of worker processes, one a core, which take
+jobs in the order given: a lesson's part of the booklet is given to them as
+soon as the lesson is made (a lesson's part depends on that lesson and the
+book's settings only), and the site as soon as its sources are rendered, so
+that it is built while the booklet's last parts are laid out.
 
 The inference and analysis modules are optional: when they are present
 their inferences, principles and double-dummy verdicts appear in the
@@ -35,14 +41,14 @@ import os
 import shutil
 import tempfile
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from .buildcache import PACKAGE, OutputLock, Store, code_key, digest, folder_key, tidy_after_interruption
 from .errors import ConfigError, Diagnostic, WhistbookError
-from .lesson import Lesson, build_lesson
+from .lesson import Lesson, build_lesson, viewpoint_of
 from .project import Book, Chapter, order_files
 
 Progress = Callable[[str], None]
@@ -198,7 +204,8 @@ def make_lesson(path: Path, slug: str, index: int, analysis_in_booklet: bool, ca
         errors = [d for d in ch.diagnostics if d.level == "error"]
         if errors:
             return Made(title, errors)
-        analysis = (engines.analyse(ch, cache=engines.cache)
+        # every card's cost, and every legal card's worth where the lesson shows it (the quiz at the known hand's cards)
+        analysis = (engines.analyse(ch, cache=engines.cache, options_for={viewpoint_of(ch.hand, explanation)})
                     if engines.analyse is not None and ch.hand.kind == "hand" else None)
     except WhistbookError as err:
         return Made(title, [Diagnostic.from_error(err, str(path))])
@@ -234,27 +241,37 @@ def lesson_jobs(files: Sequence[Path], options: BuildOptions) -> list[tuple[str,
     return jobs
 
 
-def make_lessons(files: Sequence[Path], options: BuildOptions, store: Store, pool: "_Pool",
-                 report: BuildReport, say: Progress) -> tuple[list[Made], list[str]]:
-    """Every file's lessons, in order, and their keys.
+def make_lessons(jobs: Sequence[tuple[str, tuple]], store: Store, pool: "_Pool", report: BuildReport, say: Progress,
+                 each: Callable[[Made], None] | None = None) -> list[Made]:
+    """Every file's lessons, in order (``jobs`` from :func:`lesson_jobs`).
+    ``each`` is given each good file's lessons as soon as they are made, so
+    that what they go into can start while the other files are still made.
 
     :raises BuildFailed: with every problem of every file, if any has an error.
-    :raises ConfigError: when two files would make pages of the same name.
     """
-    jobs = lesson_jobs(files, options)
-    made = pool.run("lessons", make_lesson, jobs, store, report)
+    def made_one(k: int, m: Made) -> None:
+        if each is not None and not m.errors:
+            each(m)
+
+    made = pool.finish(pool.start("lessons", make_lesson, jobs, store, report), made_one)
     diagnostics = []
     for k, m in enumerate(made, 1):
         errors = len(m.errors)
-        say(f"[{k}/{len(files)}] {m.title}" + (f": {errors} error{'s' if errors != 1 else ''}" if errors else ""))
+        say(f"[{k}/{len(jobs)}] {m.title}" + (f": {errors} error{'s' if errors != 1 else ''}" if errors else ""))
         diagnostics += m.errors
     if diagnostics:
-        raise BuildFailed(diagnostics, len(files))
-    return made, [key for key, _ in jobs]
+        raise BuildFailed(diagnostics, len(jobs))
+    return made
 
 
 class _Pool:
-    """Worker processes, started only when there is work no stored piece covers."""
+    """Worker processes, started only when there is work no stored piece covers.
+
+    Every stage gives its jobs to the same workers, which take them in the
+    order given: a stage's jobs can be given while an earlier stage's are
+    still running, so that no core waits for a stage to end. A job asked for
+    twice in one build (the same kind and key) is done once.
+    """
 
     def __init__(self, workers: int | None, lock: OutputLock | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
@@ -262,6 +279,10 @@ class _Pool:
         self._executor: Executor | None = None
         #: the keys each kind of piece was asked for (what the store should keep)
         self.used: dict[str, set[str]] = {}
+        #: the jobs given to the workers in this build (and the pieces found in the store), by kind and key
+        self._given: dict[tuple[str, str], Future] = {}
+        #: the pieces in the store (found there, or made in this build and put there)
+        self._kept: set[tuple[str, str]] = set()
 
     def run(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, tuple]], store: Store,
             report: BuildReport, weight: Callable[[tuple], int] | None = None) -> list[Any]:
@@ -275,34 +296,59 @@ class _Pool:
         """:meth:`run` begun: the workers take the jobs while the caller
         starts more; :meth:`finish` waits for the results."""
         self.used.setdefault(kind, set()).update(key for key, _ in jobs)
-        batch = _Batch(kind, jobs, store, [store.get(kind, key) for key, _ in jobs])
-        todo = batch.todo = [k for k, r in enumerate(batch.results) if r is None]
-        report.reused += len(jobs) - len(todo)
+        batch = _Batch(kind, jobs, store, [None] * len(jobs))
+        todo = []
+        for k, (key, _) in enumerate(jobs):
+            if (kind, key) in self._given:
+                batch.futures[k] = self._given[kind, key]
+            elif (found := store.get(kind, key)) is not None:
+                batch.results[k] = found
+                self._given[kind, key] = _resolved(found)  # read once, however often asked for
+                self._kept.add((kind, key))
+                report.reused += 1
+            else:
+                todo.append(k)
         report.made += len(todo)
-        # Once the workers are up, single pieces go to them too: the main
-        # process then never holds a layout's memory.
-        if todo and self.workers > 1 and (len(todo) > 1 or self._executor is not None):
-            if self._executor is None:
-                # Workers must not keep the output's lock open when the build is killed.
-                self._executor = ProcessPoolExecutor(self.workers, initializer=_forget_lock,
-                                                     initargs=(self.lock.fd if self.lock else None,))
-            if weight is not None:
-                todo.sort(key=lambda k: -weight(jobs[k][1]))
-            batch.futures = {k: self._executor.submit(fn, *jobs[k][1]) for k in todo}
-        else:
-            for k in todo:
-                batch.results[k] = fn(*jobs[k][1])
+        if weight is not None:
+            todo.sort(key=lambda k: -weight(jobs[k][1]))
+        for k in todo:
+            batch.futures[k] = self._given[kind, jobs[k][0]] = self.submit(fn, *jobs[k][1])
         return batch
 
-    def finish(self, batch: "_Batch") -> list[Any]:
-        for k, future in batch.futures.items():
-            batch.results[k] = future.result()
-        for k in batch.todo:
-            if not getattr(batch.results[k], "errors", None):
-                batch.store.put(batch.kind, batch.jobs[k][0], batch.results[k])
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        """``fn(*args)`` in a worker (here, with one worker), after the jobs given before it.
+        Single jobs go to the workers too: the main process then never holds
+        a layout's memory, and a lone job runs beside the next one given."""
+        if self.workers == 1:
+            return _done(fn, *args)
+        if self._executor is None:
+            # Workers must not keep the output's lock open when the build is killed.
+            self._executor = ProcessPoolExecutor(self.workers, initializer=_start_worker,
+                                                 initargs=(self.lock.fd if self.lock else None,))
+        return self._executor.submit(fn, *args)
+
+    def finish(self, batch: "_Batch", each: Callable[[int, Any], None] | None = None) -> list[Any]:
+        """The batch's results, in order; ``each(k, result)`` is called as each is ready.
+        What was made (and has no errors) is put in the store."""
+        waiting: dict[Future, list[int]] = {}
+        for k in range(len(batch.jobs)):
+            if k in batch.futures:
+                waiting.setdefault(batch.futures[k], []).append(k)
+            elif each is not None:
+                each(k, batch.results[k])
+        for future in as_completed(waiting):
+            for k in waiting[future]:
+                batch.results[k] = result = future.result()
+                key = (batch.kind, batch.jobs[k][0])
+                if key not in self._kept and not getattr(result, "errors", None):
+                    batch.store.put(*key, result)
+                    self._kept.add(key)
+                if each is not None:
+                    each(k, result)
         return batch.results
 
     def close(self) -> None:
+        """Stop the workers, after the jobs they are running (those not begun are dropped)."""
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
@@ -316,64 +362,131 @@ class _Batch:
     jobs: Sequence[tuple[str, tuple]]
     store: Store
     results: list[Any]
-    todo: list[int] = field(default_factory=list)
     futures: dict[int, Any] = field(default_factory=dict)
 
 
-def _forget_lock(fd: int | None) -> None:
+def _start_worker(fd: int | None) -> None:
+    from . import solver
+
     if fd is not None:
         os.close(fd)
+    solver.limit_threads(1)  # the workers already keep every core busy
+
+
+def _done(fn: Callable[..., Any], *args: Any) -> Future:
+    """``fn(*args)`` run here, as a finished future."""
+    return _resolved(fn(*args))
+
+
+def _resolved(result: Any) -> Future:
+    out: Future = Future()
+    out.set_result(result)
+    return out
 
 
 # --- 4. the booklet ----------------------------------------------------------------
 
 
-def lay_out_booklet(book: Any, env: Any, options: BuildOptions, store: Store, pool: _Pool,
-                    report: BuildReport, say: Progress) -> tuple[bytes, int]:
-    """The booklet's PDF and its page count, laid out in parts.
+class Booklet:
+    """The booklet, laid out in parts by the pool's workers: each lesson's part
+    as soon as the lesson is made (:meth:`add`), the rest once the whole book
+    is known (:meth:`lay_out`).
 
     :raises RenderError: when a template fails or a resource is refused.
     """
-    from .render.context import RenderOptions
-    from .render.pdf import booklet_css, booklet_part_html, join_parts, lay_out_part, load_weasyprint
 
-    printed = RenderOptions(analysis=options.analysis_in_booklet, four_colour=options.four_colour,
-                            paper=options.paper, medium="print")
-    css = booklet_css(env, options.paper, four_colour=options.four_colour)
+    def __init__(self, env: Any, options: BuildOptions, base: Any, store: Store, pool: "_Pool",
+                 report: BuildReport) -> None:
+        from .render.context import RenderOptions
+        from .render.pdf import booklet_css
 
-    def jobs(htmls: Sequence[str]) -> list[tuple[str, tuple]]:
-        return [(digest(code_key(), css, html), (html, css)) for html in htmls]
+        self.env, self.options, self.store, self.pool, self.report = env, options, store, pool, report
+        #: the book's context before its lessons are known (enough for a lesson's own part)
+        self.base = base
+        self.printed = RenderOptions(analysis=options.analysis_in_booklet, four_colour=options.four_colour,
+                                     paper=options.paper, medium="print")
+        self.css = booklet_css(env, options.paper, four_colour=options.four_colour)
+        self.furniture_css = booklet_css(env, options.paper, four_colour=False)
+        #: each lesson's part, by the lesson's name
+        self.parts: dict[str, str] = {}
 
-    say(f"laying out the booklet ({options.paper.upper()}) in parts")
-    body = [booklet_part_html("lesson", book, env, options=printed, lesson=l) for l in book.hands + book.problems]
-    if book.problems:
-        body.append(booklet_part_html("answers", book, env, options=printed))
-    anchors = [f"{l.slug}-lesson" for l in book.hands + book.problems] + ["answers", "themes", "principles",
-                                                                              "glossary"]
+    def html(self, part: str, book: Any, **kw: Any) -> str:
+        from .render.pdf import booklet_part_html
 
-    # The front matter (cover, contents) and the back matter (lessons by theme,
-    # principles, glossary) print page numbers, but their lengths do not depend
-    # on the numbers: the front is laid out with stand-ins beside the lessons
-    # to learn its length, then the back once with the numbers, then the front.
-    def front_html(pages: Mapping[str, int]) -> str:
-        return booklet_part_html("front", book, env, options=printed, pages=pages)
+        return booklet_part_html(part, book, self.env, options=self.printed, **kw)
 
-    if pool.workers > 1:
-        load_weasyprint()  # imported once here, not in each worker the pool forks
-    *parts, front = pool.run("booklet", lay_out_part, jobs([*body, front_html(dict.fromkeys(anchors, 888))]),
-                             store, report, weight=lambda args: len(args[0]))
+    def jobs(self, htmls: Sequence[str]) -> list[tuple[str, tuple]]:
+        return [(digest(code_key(), self.css, html), (html, self.css)) for html in htmls]
 
-    def numbers(start: int, laid: Sequence[Any]) -> dict[str, int]:
-        out = {}
-        for part in laid:
-            for name, (page, _, _) in part.anchors.items():
-                out.setdefault(name, start + page + 1)
-            start += part.pages
-        return out
+    def start(self, htmls: Sequence[str]) -> "_Batch":
+        return self.pool.start("booklet", _lay_out_part, self.jobs(htmls), self.store, self.report,
+                               weight=lambda args: len(args[0]))
 
-    furniture_css = booklet_css(env, options.paper, four_colour=False)
+    def add(self, made: Made) -> None:
+        """Give a lesson's part to the workers. A lesson's part is made from the
+        lesson and the book's settings alone, not from the other lessons, so it
+        can start before they are made (and stays as it was when they change)."""
+        self.parts[made.printed.slug] = html = self.html("lesson", self.base, lesson=made.printed)
+        self.start([html])
 
-    def furniture(laid: Sequence[Any], which: Sequence[int]) -> Any:
+    def lay_out(self, book: Any, say: Progress) -> tuple[list[Any], list[bytes]]:
+        """Every part of the booklet laid out, in order, and each part's running
+        heads and page numbers (:meth:`join` makes the PDF of them)."""
+        say(f"laying out the booklet ({self.options.paper.upper()}) in parts")
+        body = [self.parts.get(l.slug) or self.html("lesson", self.base, lesson=l) for l in book.hands + book.problems]
+        if book.problems:
+            body.append(self.html("answers", book))
+        anchors = [f"{l.slug}-lesson" for l in book.hands + book.problems] + ["answers", "themes", "principles",
+                                                                                  "glossary"]
+
+        # The front matter (cover, contents) and the back matter (lessons by theme,
+        # principles, glossary) print page numbers, but their lengths do not depend
+        # on the numbers: the front is laid out with stand-ins beside the lessons
+        # to learn its length, then the back once with the numbers, then the front.
+        def front_html(pages: Mapping[str, int]) -> str:
+            return self.html("front", book, pages=pages)
+
+        *parts, front = self.pool.finish(self.start([*body, front_html(dict.fromkeys(anchors, 888))]))
+
+        def numbers(start: int, laid: Sequence[Any]) -> dict[str, int]:
+            out = {}
+            for part in laid:
+                for name, (page, _, _) in part.anchors.items():
+                    out.setdefault(name, start + page + 1)
+                start += part.pages
+            return out
+
+        # The back needs the front's length, the front the back's pages: the
+        # front's length is known from its stand-in, so the back is laid out
+        # beside the furniture of the front and the lessons, and the front
+        # (with the numbers) beside the back's furniture.
+        for _ in range(3):
+            back_batch = self.start([self.html("back", book, pages=numbers(front.pages, parts))])
+            early = self.furniture(book, [front, *parts], range(len(parts) + 1))
+            [back] = self.pool.finish(back_batch)
+            front_batch = self.start([front_html(numbers(front.pages, [*parts, back]))])
+            late = self.furniture(book, [front, *parts, back], [len(parts) + 1])
+            [again] = self.pool.finish(front_batch)
+            stamps = [*self.pool.finish(early), *self.pool.finish(late)]
+            if again.pages == front.pages and _running_heads([again]) == _running_heads([front]):
+                front = again
+                break
+            front = again
+        everything = [front, *parts, back]
+        for part in everything:
+            for message in part.warnings:
+                say(f"booklet: {message}")
+        return everything, stamps
+
+    def join(self, laid: tuple[list[Any], list[bytes]]) -> tuple[bytes, int]:
+        """The booklet's PDF, joined from its parts, and its page count."""
+        from .render.pdf import join_parts
+
+        parts, stamps = laid
+        book = self.options.book
+        return join_parts(parts, stamps, title=book.title, author=book.author), sum(p.pages for p in parts)
+
+    def furniture(self, book: Any, laid: Sequence[Any], which: Sequence[int]) -> "_Batch":
         """The running heads and page numbers of ``laid[k]`` for each k in
         ``which`` (``laid`` being the booklet's parts in order), one job a part."""
         heads, starts = _running_heads(laid), [0]
@@ -381,35 +494,19 @@ def lay_out_booklet(book: Any, env: Any, options: BuildOptions, store: Store, po
             starts.append(starts[-1] + part.pages)
         todo = []
         for k in which:
-            args = (book.book, heads[starts[k]:starts[k + 1]], starts[k] + 1, options.paper, furniture_css)
-            todo.append((digest(code_key(), furniture_css, book.book.title, options.paper, str(starts[k] + 1),
-                                *args[1]), args))
-        return pool.start("furniture", _furniture, todo, store, report)
+            args = (book.book, heads[starts[k]:starts[k + 1]], starts[k] + 1, self.options.paper, self.furniture_css)
+            todo.append((digest(code_key(), self.furniture_css, book.book.title, self.options.paper,
+                                str(starts[k] + 1), *args[1]), args))
+        return self.pool.start("furniture", _furniture, todo, self.store, self.report)
 
-    # The back needs the front's length, the front the back's pages: the
-    # front's length is known from its stand-in, so the back is laid out
-    # beside the furniture of the front and the lessons, and the front
-    # (with the numbers) beside the back's furniture.
-    for _ in range(3):
-        back_batch = pool.start("booklet", lay_out_part, jobs([booklet_part_html(
-            "back", book, env, options=printed, pages=numbers(front.pages, parts))]), store, report)
-        early = furniture([front, *parts], range(len(parts) + 1))
-        [back] = pool.finish(back_batch)
-        front_batch = pool.start("booklet", lay_out_part, jobs([front_html(numbers(front.pages, [*parts, back]))]),
-                                 store, report)
-        late = furniture([front, *parts, back], [len(parts) + 1])
-        [again] = pool.finish(front_batch)
-        stamps = [*pool.finish(early), *pool.finish(late)]
-        if again.pages == front.pages and _running_heads([again]) == _running_heads([front]):
-            front = again
-            break
-        front = again
-    everything = [front, *parts, back]
-    for part in everything:
-        for message in part.warnings:
-            say(f"booklet: {message}")
-    total = sum(p.pages for p in everything)
-    return join_parts(everything, stamps, title=book.book.title, author=book.book.author), total
+
+def _lay_out_part(html: str, css: str) -> Any:
+    """One part of the booklet laid out (in a worker that may have made lessons before)."""
+    from . import solver
+    from .render import pdf
+
+    solver.release()  # the lessons are made: the solver's tables would only add to the layout's memory
+    return pdf.lay_out_part(html, css)
 
 
 def _running_heads(parts: Sequence[Any]) -> list[str]:
@@ -468,29 +565,32 @@ def _umask() -> int:
     return mask
 
 
-def _write(output: Path, pages: Mapping[str, str], pdf: bytes | None, sources: Any, options: BuildOptions,
-           key: str, say: Progress) -> None:
-    """Everything into a folder beside the output, then swapped in whole."""
-    from .render.site import build_site
-
+def _new_folder(output: Path) -> Path:
+    """An empty folder beside ``output`` to build the new output in (the next
+    build removes it if this one is killed before the swap)."""
     output.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{output.name}-", dir=output.parent)).resolve()
-    try:
-        os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes it private; the output is not
-        say(f"writing into {tmp}")
-        write_files(pages, tmp / "html")
-        if pdf is not None:
-            write_files({BOOKLET: pdf}, tmp)
-        elif (output / BOOKLET).is_file():  # serve: the last booklet stays until one is asked for
-            shutil.copy2(output / BOOKLET, tmp / BOOKLET)
-        say("building the site (ProperDocs)")
-        build_site(sources, tmp / ".site-src", tmp / ".site-theme", tmp / "site", config_file=options.mkdocs_config,
-                   site_name=options.title)
-        (tmp / STAMP).write_text(key + "\n", encoding="utf-8")
-        _swap_in(tmp, output)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes it private; the output is not
+    return tmp
+
+
+def build_site_into(folder: Path, sources: Any, options: BuildOptions) -> None:
+    """The site, with ProperDocs, into ``folder/site`` (in a worker, beside the booklet's parts)."""
+    from .render import site
+
+    site.build_site(sources, folder / ".site-src", folder / ".site-theme", folder / "site",
+                    config_file=options.mkdocs_config, site_name=options.title)
+
+
+def _write(folder: Path, output: Path, pages: Mapping[str, str], pdf: bytes | None, key: str) -> None:
+    """The pages and the booklet into ``folder`` (the site is already there), then ``folder`` swapped in whole."""
+    write_files(pages, folder / "html")
+    if pdf is not None:
+        write_files({BOOKLET: pdf}, folder)
+    elif (output / BOOKLET).is_file():  # serve: the last booklet stays until one is asked for
+        shutil.copy2(output / BOOKLET, folder / BOOKLET)
+    (folder / STAMP).write_text(key + "\n", encoding="utf-8")
+    _swap_in(folder, output)
 
 
 # --- the build ---------------------------------------------------------------------
@@ -526,6 +626,17 @@ def _build_key(lesson_keys: Sequence[str], options: BuildOptions) -> str:
                   *lesson_keys)
 
 
+def _built(options: BuildOptions, key: str) -> bool:
+    """True when the output was built, booklet included, from what makes ``key``."""
+    stamp = options.output / STAMP
+    return options.booklet and stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == key
+
+
+def _count(made: Sequence[Made], report: BuildReport) -> None:
+    report.lessons = sum(1 for m in made if m.lesson.kind == "hand")
+    report.problems = len(made) - report.lessons
+
+
 def screen_options(options: BuildOptions, medium: str) -> Any:
     """How the pages (``html``) and the site (``site``) are rendered: with the analysis, always."""
     from .render.context import RenderOptions
@@ -536,6 +647,10 @@ def screen_options(options: BuildOptions, medium: str) -> Any:
 def build(options: BuildOptions = BuildOptions(), progress: Progress | None = None) -> BuildReport:
     """Build the lesson pages, the booklet and the site into ``options.output``.
 
+    The stages overlap on the workers: a lesson's part of the booklet is laid
+    out as soon as the lesson is made, and the site is built while the booklet
+    is laid out.
+
     :raises BuildFailed: when hand files have errors (nothing is written).
     :raises ConfigError: for a missing hands folder, bad options, or another
         build holding the output folder.
@@ -545,6 +660,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     from .render.context import book_context
     from .render.environment import make_environment
     from .render.html import render_html
+    from .render.pdf import load_weasyprint
     from .render.site import render_site_sources
 
     say = progress or (lambda message: None)
@@ -562,17 +678,14 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
 
     with lock:
         tidy_after_interruption(options.output)
+        folder = None
         try:
+            jobs = lesson_jobs(files, options)
+            key = _build_key([key for key, _ in jobs], options)
             say(f"checking {len(files)} hand files in {options.hands}")
-            made, lesson_keys = make_lessons(files, options, store, pool, report, say)
-            pool.close()  # fresh workers for the booklet: the solver's tables go with the old ones
-            report.lessons = sum(1 for m in made if m.lesson.kind == "hand")
-            report.problems = len(made) - report.lessons
-            phase("lessons")
-
-            key = _build_key(lesson_keys, options)
-            stamp = options.output / STAMP
-            if options.booklet and stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == key:
+            if _built(options, key):  # the lessons only for the report (from the store, as a rule)
+                _count(make_lessons(jobs, store, pool, report, say), report)
+                phase("lessons")
                 report.up_to_date, report.seconds = True, time.perf_counter() - started
                 say(f"{options.output}/ is up to date ({report.seconds:.1f} s)")
                 return report
@@ -580,6 +693,16 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             engines = _worker_engines(options.cache)
             report.inferences, report.analysis = engines.explain is not None, engines.analyse is not None
             env = make_environment(options.templates, rules=engines.rules, book=options.book)
+            booklet = None
+            if options.booklet:
+                booklet = Booklet(env, options, book_context([], env, rules=engines.rules, book=options.book),
+                                  store, pool, report)
+                if pool.workers > 1:
+                    load_weasyprint()  # imported once here, not in each worker the pool forks
+            made = make_lessons(jobs, store, pool, report, say, booklet.add if booklet else None)
+            _count(made, report)
+            phase("lessons")
+
             slugs = {m.lesson.slug: chapters[f] for f, m in zip(files, made) if f in chapters}
             book = book_context([m.lesson for m in made], env, rules=engines.rules, book=options.book,
                                 chapters=slugs)
@@ -588,18 +711,29 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             sources = render_site_sources(book, env, options=screen_options(options, "site"), title=options.title)
             phase("pages")
 
+            folder = _new_folder(options.output)
+            say("building the site (ProperDocs)")
+            site = pool.submit(build_site_into, folder, sources, options)
             pdf = None
-            if options.booklet:
+            if booklet is not None:
                 printed = replace(book, hands=[m.printed for m in made if m.printed.kind == "hand"],
                                   problems=[m.printed for m in made if m.printed.kind == "problem"])
-                pdf, report.pdf_pages = lay_out_booklet(printed, env, options, store, pool, report, say)
+                laid = booklet.lay_out(printed, say)
+            site.result()
+            pool.close()  # the workers' memory given back before the whole booklet is joined here
+            if booklet is not None:
+                pdf, report.pdf_pages = booklet.join(laid)
                 phase("booklet")
-        finally:
-            pool.close()
 
-        _write(options.output, pages, pdf, sources, options, key if options.booklet else "", say)
-        report.inputs = PageInputs(files, lesson_keys, [m.lesson for m in made], env, sources.nav)
-        phase("write and site")
+            say(f"writing into {folder}")
+            _write(folder, options.output, pages, pdf, key if options.booklet else "")
+            folder = None
+            phase("write and site")
+        finally:
+            pool.close()  # after the jobs running (a site writing into the folder, say)
+            if folder is not None:
+                shutil.rmtree(folder, ignore_errors=True)
+        report.inputs = PageInputs(files, [key for key, _ in jobs], [m.lesson for m in made], env, sources.nav)
         for kind, keys in pool.used.items():
             store.prune(kind, keys)
     report.seconds = time.perf_counter() - started
@@ -610,6 +744,6 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     return report
 
 
-__all__ = ["build", "BuildOptions", "BuildReport", "BuildFailed", "Made", "PageInputs", "hand_files", "make_lesson", "lesson_jobs",
-           "screen_options", "lay_out_booklet",
-           "write_files", "lesson_slug", "STAMP", "BOOKLET"]
+__all__ = ["build", "BuildOptions", "BuildReport", "BuildFailed", "Made", "PageInputs", "Booklet", "hand_files",
+           "make_lesson", "lesson_jobs", "screen_options", "build_site_into", "write_files", "lesson_slug", "STAMP",
+           "BOOKLET"]

@@ -533,6 +533,13 @@ def _analysis_start(analysis: Any) -> tuple[int, int] | None:
 # --- building --------------------------------------------------------------------------
 
 
+def viewpoint_of(hf: Any, explanation: Any = None) -> Seat:
+    """The seat whose cards the reader holds: the explanation's, else the file's known hand, else A."""
+    if explanation is not None and getattr(explanation, "viewpoint", None) is not None:
+        return explanation.viewpoint
+    return hf.known_hand if hf.known_hand is not None else Seat.A
+
+
 def build_lesson(
     checked: CheckedHand,
     *,
@@ -553,9 +560,7 @@ def build_lesson(
     hf, rp = checked.hand, checked.replay
     if rp is None or not checked.ok:
         raise ValueError(f"{hf.path if hf else '?'}: a lesson needs a hand that checks without errors")
-    viewpoint = hf.known_hand if hf.known_hand is not None else Seat.A
-    if explanation is not None and getattr(explanation, "viewpoint", None) is not None:
-        viewpoint = explanation.viewpoint
+    viewpoint = viewpoint_of(hf, explanation)
     inferences, news = _inference_views(explanation, rules or {})
     departures = _departure_views(explanation, rules or {})
     known = _knowledge_views(explanation, rp)

@@ -1,0 +1,63 @@
+"""The build's worker pool: jobs from the store, jobs given twice done once,
+results handed on as they come (quick: the jobs are trivial)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from whistbook.build import BuildReport, _Pool
+from whistbook.buildcache import Store
+
+
+def _square(n: int) -> tuple[int, int]:
+    return n * n, os.getpid()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_job_given_twice_is_done_once_and_stored(tmp_path, workers):
+    store, report, pool = Store(tmp_path / "cache"), BuildReport(tmp_path / "out"), _Pool(workers)
+    store.put("n", "k4", (16, 0))  # from an earlier build
+    try:
+        early = pool.start("n", _square, [("k3", (3,))], store, report)
+        seen: list[int] = []
+        results = pool.finish(pool.start("n", _square, [("k2", (2,)), ("k3", (3,)), ("k4", (4,))], store, report),
+                              lambda k, r: seen.append(k))
+        assert [r[0] for r in results] == [4, 9, 16]
+        assert sorted(seen) == [0, 1, 2]
+        assert pool.finish(early)[0] == results[1]  # the same job, not a second one
+        assert (report.made, report.reused) == (2, 1)
+        assert (workers == 1) == (results[0][1] == os.getpid())  # with one worker, here; else in the workers
+    finally:
+        pool.close()
+    assert store.get("n", "k2")[0] == 4 and store.get("n", "k3")[0] == 9
+    assert pool.used == {"n": {"k2", "k3", "k4"}}
+
+
+def test_the_solver_takes_one_thread_in_a_worker():
+    from whistbook import solver
+
+    pool = _Pool(2)
+    try:
+        assert pool.submit(_threads).result() == 1
+    finally:
+        pool.close()
+    assert solver._THREADS is None  # this process keeps DDS's own choice
+
+
+def _threads() -> int | None:
+    from whistbook import solver
+
+    return solver._THREADS
+
+
+def test_the_solver_solves_again_after_giving_its_memory_back():
+    from whistbook import solver
+    from whistbook.cards import cards
+    from whistbook.seats import Seat
+
+    hands = {Seat.A: cards("AS KH 2D"), Seat.Y: cards("QS 3H 4D"), Seat.B: cards("2S AH 5D"), Seat.Z: cards("3S 4H AD")}
+    before = solver.card_options(hands, None, Seat.A)
+    solver.release()
+    assert solver.card_options(hands, None, Seat.A) == before
