@@ -12,12 +12,14 @@ import pytest
 
 from whistbook.render.context import RenderOptions
 from whistbook.render.environment import make_environment
-from whistbook.cards import Card, Suit
+from whistbook.cards import RANK_NAMES, Card, Suit
 from whistbook.lesson import Lesson, build_lesson
-from whistbook.render.site import SEARCH_META, build_site, render_site_sources, search_text, with_offline_search
+from whistbook.render.site import CARD_WORDS, SEARCH_META, build_site, render_site_sources, search_text, with_offline_search
 from whistbook.render.site_search import with_entries
 
 from render_support import BOSTON, CSS_EXTERNAL, EXTERNAL, HANDS, ROOT, checked, checked_text, hand_i_text, lesson
+
+RANK_BY_NAME = {**{name: rank for rank, name in RANK_NAMES.items()}, "jack": 11}
 
 _RANK = r"(?:10|[2-9TJQKA])"
 _SUITS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
@@ -115,6 +117,9 @@ def test_no_lesson_of_the_corpus_names_an_unseen_card_in_its_search_entry():
     for ls in hands:
         entry = search_text(ls, env)
         assert entry.startswith(ls.title) and not cards_named(entry) & unseen(ls), ls.title
+        in_words = {(m["rank"].lower(), m["suit"].lower()) for m in CARD_WORDS.finditer(entry)}
+        assert not {Card(ls.trumps if s == "trumps" else Suit[s.upper()], RANK_BY_NAME[r])
+                    for r, s in in_words} & unseen(ls), ls.title
 
 
 def test_a_remark_naming_a_hidden_card_keeps_its_words_and_loses_the_card():
@@ -127,6 +132,19 @@ def test_a_remark_naming_a_hidden_card_keeps_its_words_and_loses_the_card():
     assert "A finesses the 10♠, though B holds … and Z …; the 2♠ was turned up." in entry
     assert "Editor’s note: Z’s … stays hidden." in entry
     assert not cards_named(entry) & unseen(ls)
+
+
+def test_a_card_named_in_words_is_masked_unless_the_known_hand_can_see_it():
+    from whistbook.inference import RULES
+
+    # Hand I: A holds the ace of hearts, B the king and queen; Z turned up the two of spades
+    text = hand_i_text(**{"    remark: A takes the finesse": "    remark: A keeps the Ace of hearts, while the"
+                          " queen of hearts and the knave of trumps are out; the two of trumps was turned up."
+                          "\n    note: A finesse"})
+    ls = build_lesson(checked_text(text), rules=RULES)
+    entry = search_text(ls, make_environment(None, rules=RULES))
+    assert ("A keeps the Ace of hearts, while the … and the … are out; the two of trumps was turned up."
+            in entry)
 
 
 def test_a_problems_search_entry_leaves_out_its_idea_and_solutions(sources):

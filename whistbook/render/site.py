@@ -29,6 +29,7 @@ from .context import BookContext, Links, RenderOptions, book_context
 from .environment import PACKAGE_TEMPLATES, render_template, template_source
 from .logs import warnings_of
 from .html import LOCAL_STYLESHEET, SCREEN_STYLESHEETS
+from ..cards import RANK_NAMES, Card, Suit
 from .markup import CARD_PATTERN, card_of_match
 
 SITE_LINKS = Links(root="../", principles="../principles.html", lesson_pattern="lessons/{slug}.html")
@@ -42,6 +43,13 @@ PLAY_SCRIPT = "js/whistbook.js"
 SEARCH_META = "whistbook_search"
 #: what a card the known hand cannot see becomes in a search entry
 UNSEEN_CARD = "…"
+#: a card named in words: "the king of hearts", "the Knave of trumps"
+CARD_WORDS = re.compile(
+    r"\b(?P<rank>" + "|".join(RANK_NAMES.values()) + r"|jack)\s+of\s+(?P<suit>spades|hearts|diamonds|clubs|trumps)\b",
+    re.IGNORECASE,
+)
+_RANK_BY_WORD = {**{name: rank for rank, name in RANK_NAMES.items()}, "jack": 11}
+_SUIT_BY_PLURAL = {s.plural: s for s in Suit}
 
 
 @dataclass
@@ -150,12 +158,20 @@ def search_text(lesson: Lesson, env: jinja2.Environment) -> str:
         seen.add(lesson.turn_up)
 
     def plain(markdown: str) -> str:
-        """Markdown as plain text, each card the known hand cannot see written as UNSEEN_CARD."""
+        """Markdown as plain text, each card the known hand cannot see, in
+        symbols or in words, written as UNSEEN_CARD."""
         def card(m: re.Match) -> str:
             found = card_of_match(m)
             return m.group(0) if found is None or found in seen else UNSEEN_CARD
 
-        rendered = env.globals["remarks"].render(CARD_PATTERN.sub(card, markdown), "")  # type: ignore[union-attr]
+        def named(m: re.Match) -> str:
+            suit = m.group("suit").lower()
+            found = Card(lesson.trumps if suit == "trumps" else _SUIT_BY_PLURAL[suit],
+                         _RANK_BY_WORD[m.group("rank").lower()])
+            return m.group(0) if found in seen else UNSEEN_CARD
+
+        markdown = CARD_WORDS.sub(named, CARD_PATTERN.sub(card, markdown))
+        rendered = env.globals["remarks"].render(markdown, "")  # type: ignore[union-attr]
         return Markup(rendered).striptags()
 
     return " ".join(render_template(env, "site/search.txt", lesson=lesson, plain=plain).split())
