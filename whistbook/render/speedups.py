@@ -1,4 +1,4 @@
-"""Two repairs to WeasyPrint 70's speed, for the booklet.
+"""Repairs to WeasyPrint 70's speed, for the booklet.
 
 *HTML parsing.* tinyhtml5 2.1 (WeasyPrint's HTML parser) means to keep the
 regular expression it builds for each set of stop characters, but its
