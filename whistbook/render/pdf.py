@@ -13,6 +13,7 @@ from the network or read a file elsewhere.
 from __future__ import annotations
 
 import re
+from base64 import b64decode
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -50,6 +51,8 @@ def load_weasyprint():
 def make_fetcher(roots: Sequence[Path] = (ASSETS_DIR,)):
     """An URL fetcher that allows ``data:`` URLs and ``file:`` URLs under ``roots`` only."""
     _, URLFetcher, FatalURLFetchingError = load_weasyprint()
+    from weasyprint.urls import URLFetcherResponse
+
     allowed = tuple(Path(r).resolve() for r in roots)
 
     class AssetFetcher(URLFetcher):
@@ -61,6 +64,12 @@ def make_fetcher(roots: Sequence[Path] = (ASSETS_DIR,)):
         def fetch(self, url, headers=None):
             scheme = url.split(":", 1)[0].lower() if ":" in url else ""
             if scheme == "data":
+                # the diagrams' base64 pictures, decoded here: urllib's way costs
+                # as much as reading the SVG
+                head, _, payload = url.partition(",")
+                if head.endswith(";base64") and ";" not in head[5:-7]:
+                    return URLFetcherResponse(url, b64decode(payload),
+                                              {"Content-Type": head[5:-7] or "text/plain"})
                 return super().fetch(url, headers)
             if scheme == "file":
                 path = Path(url2pathname(unquote(urlsplit(url).path))).resolve()

@@ -1,4 +1,4 @@
-"""Two repairs to WeasyPrint 70's speed, for the booklet.
+"""Repairs to WeasyPrint 70's speed, for the booklet.
 
 *HTML parsing.* tinyhtml5 2.1 (WeasyPrint's HTML parser) means to keep the
 regular expression it builds for each set of stop characters, but its
@@ -16,7 +16,17 @@ place for the elements it draws (``text``, ``tspan``, ``textPath``, ``a``);
 anything it does not cover (several coordinates, ``dx``, ``dy``, ``rotate``,
 ``letter-spacing``, ``textLength``) goes to WeasyPrint's own function.
 
-Both are installed only on the versions they were written against; on any
+*SVG text, again.* A diagram's texts are short and few: about a thousand
+different strings (a card, a seat, ``0–5``) make the booklet's thirteen
+thousand. A plain ``<text>`` (one ``x`` and ``y``, text and no children, a
+fill and no stroke, nothing clipped, masked or transformed) is shaped by
+Pango once per worker and its glyph runs kept; later ones replay the runs.
+WeasyPrint also draws each centred or right-aligned text into a group (a PDF
+form) of its own to shift it by its width; with the width known, such a text
+is drawn in place. :func:`draw_node` takes these texts and leaves every other
+node to WeasyPrint.
+
+All are installed only on the versions they were written against; on any
 other, nothing changes (the booklet is the same, only slower). The numbers
 are in ``docs/rendering.md`` (Speed).
 """
@@ -35,10 +45,11 @@ TINYHTML5_BROKEN = ("2", "1")
 _PER_LETTER = ("dx", "dy", "rotate", "letter-spacing", "textLength")
 
 _stock: Any = None
+_stock_draw_node: Any = None
 
 
 def install() -> None:
-    """Put both repairs in place (once; where the versions fit)."""
+    """Put the repairs in place (once; where the versions fit)."""
     _keep_regexes()
     _whole_svg_text()
 
@@ -70,11 +81,14 @@ def _whole_svg_text() -> None:
 
     if _stock is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
         return
+    global _stock_draw_node
     _stock = svg.text
     for tag, fn in list(svg.TAGS.items()):
         if fn is _stock:
             svg.TAGS[tag] = text
     svg.text = text  # draw_node knows text elements by this function
+    _stock_draw_node = svg.SVG.draw_node
+    svg.SVG.draw_node = draw_node
 
 
 def _one(node: Any, name: str) -> bool:
@@ -170,3 +184,192 @@ def text(svg: Any, node: Any, font_size: float) -> None:
     svg.stream.end_text()
     svg.stream.pop_state()
     draw_emojis(svg.stream, style, x, y, emojis)
+
+
+# --- plain texts, shaped once -----------------------------------------------------------------
+
+#: attributes that take a text off the plain path (WeasyPrint draws it)
+_NOT_PLAIN = (*_PER_LETTER, "transform", "filter", "clip-path", "mask", "style", "fill-opacity",
+              "dominant-baseline", "alignment-baseline", "display-anchor", "writing-mode")
+#: (font configuration, text, font) -> _Shaped, or None where the runs cannot be replayed
+_SHAPED: dict[tuple, Any] = {}
+_COLOURS: dict[str, Any] = {}
+
+
+class _Shaped:
+    """A text's size and glyph runs, as WeasyPrint's ``draw_first_line`` wrote them."""
+
+    def __init__(self, layout: Any, width: float, height: float, baseline: float) -> None:
+        self.layout = layout  # keeps Pango's fonts (which the runs name) alive
+        self.width, self.height, self.baseline = width, height, baseline
+        #: ("font", pango font, size) | ("show", string) | ("rise", height)
+        self.ops: list[tuple] = []
+        #: pango font -> {glyph id: (text, width)}: what a new document's font must learn
+        self.glyphs: dict[Any, dict[int, tuple[str | None, int]]] = {}
+
+    def replay(self, stream: Any) -> None:
+        for op in self.ops:
+            if op[0] == "font":
+                font, _ = stream.add_font(op[1])
+                for gid, (chars, width) in self.glyphs[op[1]].items():
+                    if chars is not None:
+                        font.to_unicode.setdefault(gid, chars)
+                    font.widths.setdefault(gid, width)
+                stream.set_font_size(font.hash, op[2])
+            elif op[0] == "show":
+                stream.show_text(op[1])
+            else:
+                stream.set_text_rise(op[1])
+
+
+class _Touched(dict):
+    """A font's glyph table that notes the glyphs a text uses."""
+
+    def __init__(self, table: dict, seen: set) -> None:
+        super().__init__()
+        self.table, self.seen = table, seen
+
+    def __contains__(self, key: object) -> bool:
+        self.seen.add(key)
+        return key in self.table
+
+    def __getitem__(self, key: Any) -> Any:
+        self.seen.add(key)
+        return self.table[key]
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.seen.add(key)
+        self.table[key] = value
+
+
+class _FontProbe:
+    """A document's font as ``draw_first_line`` sees it, noting the glyphs used."""
+
+    def __init__(self, font: Any, seen: set) -> None:
+        self.font, self.seen = font, seen
+        self.to_unicode = _Touched(font.to_unicode, seen)
+        self.widths = _Touched(font.widths, seen)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.font, name)
+
+
+class _Recorder:
+    """The page's stream, noting what ``draw_first_line`` writes to it."""
+
+    def __init__(self, stream: Any, shaped: _Shaped) -> None:
+        self.stream, self.shaped = stream, shaped
+        self.fonts: list[tuple[Any, Any, set]] = []  # (pango font, document font, glyphs seen)
+        self.plain = True  # False when a font draws pictures (emoji) the runs cannot hold
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+    def add_font(self, pango_font: Any) -> tuple[Any, float]:
+        font, size = self.stream.add_font(pango_font)
+        seen: set = set()
+        self.fonts.append((pango_font, font, seen))
+        if font.svg or font.png or font.colr or font.bitmap:
+            self.plain = False
+        return _FontProbe(font, seen), size
+
+    def set_font_size(self, font: str, size: float) -> None:
+        self.shaped.ops.append(("font", self.fonts[-1][0], size))
+        self.stream.set_font_size(font, size)
+
+    def show_text(self, string: str) -> None:
+        self.shaped.ops.append(("show", string))
+        self.stream.show_text(string)
+
+    def set_text_rise(self, height: float) -> None:
+        self.shaped.ops.append(("rise", height))
+        self.stream.set_text_rise(height)
+
+    def learn(self) -> None:
+        for pango_font, font, seen in self.fonts:
+            glyphs = self.shaped.glyphs.setdefault(pango_font, {})
+            for gid in seen:
+                if gid in font.widths:
+                    glyphs[gid] = (font.to_unicode.get(gid), font.widths[gid])
+
+
+def _plain(node: Any) -> bool:
+    """Whether ``node`` is a text the plain path draws as WeasyPrint would."""
+    get = node.attrib.get
+    return (node.tag == "text" and bool(node.text) and not node._wrapper.etree_children
+            and "x" in node.attrib and "y" in node.attrib and _one(node, "x") and _one(node, "y")
+            and not any(name in node.attrib for name in _NOT_PLAIN)
+            and get("stroke", "none") == "none" and not get("fill", "black").startswith(("url(", "context-"))
+            and get("opacity", "1") in ("1", "1.0") and get("direction", "ltr") == "ltr"
+            and get("text-anchor", "start") in ("start", "middle", "end")
+            and get("display") != "none" and get("visibility", "visible") == "visible")
+
+
+def draw_node(svg: Any, node: Any, font_size: float, fill_stroke: bool = True, context: Any = None) -> None:
+    """WeasyPrint's ``SVG.draw_node``, with plain texts drawn from their kept runs."""
+    if not (fill_stroke and context is None and node.tag == "text" and _plain(node)):
+        return _stock_draw_node(svg, node, font_size, fill_stroke, context)
+    from weasyprint.svg.utils import color, size
+
+    font_size = size(node.get("font-size", "1em"), font_size, font_size)
+    style = _style(svg, node, font_size)
+    key = (svg.font_config, node.text, tuple(style["font_family"]), style["font_style"], style["font_weight"],
+           font_size)
+    shaped = _SHAPED.get(key, False)
+    if shaped is None:  # seen before, and not replayable
+        return _stock_draw_node(svg, node, font_size, fill_stroke, context)
+    x = size(node.attrib["x"], font_size, svg.inner_width) + svg.cursor_d_position[0]
+    y = size(node.attrib["y"], font_size, svg.inner_height) + svg.cursor_d_position[1]
+    stream = svg.stream
+    stream.push_state()
+    fill = node.get("fill", "black").strip() or "none"
+    if fill != "none":
+        if fill not in _COLOURS:
+            _COLOURS[fill] = color(fill)
+        stream.set_color(_COLOURS[fill])
+    stream.begin_text()
+    stream.set_text_rendering(0 if fill != "none" else 3)
+    if shaped is False:
+        shaped = _shape(svg, node, style, stream, x, y, key)
+    else:
+        stream.set_text_matrix(1, 0, 0, -1, x - _shift(node, shaped.width), y)
+        shaped.replay(stream)
+    stream.end_text()
+    stream.pop_state()
+    x -= _shift(node, shaped.width)
+    node.text_bounding_box = (x, y - shaped.baseline, shaped.width, shaped.height)
+    svg.cursor_position = [0, 0]
+    svg.cursor_d_position = [0, 0]
+    svg.text_path_width = 0
+
+
+def _shift(node: Any, width: float) -> float:
+    anchor = node.get("text-anchor", "start")
+    return width / 2 if anchor == "middle" else width if anchor == "end" else 0
+
+
+def _shape(svg: Any, node: Any, style: Any, stream: Any, x: float, y: float, key: tuple) -> _Shaped:
+    """Lay the text out, draw it at (x, y) and keep its runs (or note that they cannot be kept)."""
+    from weasyprint.draw.text import draw_emojis, draw_first_line
+    from weasyprint.matrix import Matrix
+    from weasyprint.svg.text import TextBox
+    from weasyprint.text.line_break import split_first_line
+
+    layout, _, _, width, height, baseline = split_first_line(node.text, style, svg.context, inf, 0)
+    shaped = _Shaped(layout, width, height, baseline)
+    layout.reactivate(style)
+    text_box = TextBox(layout, style)
+    text_box.baseline = baseline
+    recorder = _Recorder(stream, shaped)
+    x -= _shift(node, width)
+    emojis = draw_first_line(recorder, text_box, "none", "none", Matrix(d=-1, e=x, f=y))
+    if emojis or not recorder.plain:
+        _SHAPED[key] = None
+        if emojis:
+            stream.end_text()
+            draw_emojis(stream, style, x, y, emojis)
+            stream.begin_text()
+    else:
+        recorder.learn()
+        _SHAPED[key] = shaped
+    return shaped
