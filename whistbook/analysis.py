@@ -299,9 +299,9 @@ def analyse(checked: CheckedHand, cache: Cache | None = None, *,
     the worth of: the known hand), every card is still given its worth and
     its cost, but the other cards the seat could have played are weighed only
     for those seats' cards and for the cards that cost tricks: what a lesson
-    shows, for about half the solver's time (the whole play is solved in one
-    call, :func:`whistbook.solver.play_values`). A full analysis already in
-    the cache is used as it is.
+    shows, for about a third of the solver's time (the whole play is solved
+    in one call, :func:`whistbook.solver.play_values`). A full analysis
+    already in the cache is used as it is.
 
     :raises AnalysisError: for a problem file, or a hand whose play could not
         be replayed (run ``whistbook validate`` to see why).

@@ -20,7 +20,7 @@ from ..cards import Card, Suit
 from ..seats import SEATS, Seat
 from .engine import LAYERS, Departure, Engine, Explanation, Inference, TrickExplanation
 from .rules import RULES
-from .state import KState
+from .state import KState, length_bounds
 
 
 #: every card as a Card, and every set of seats (a 4-bit mask) as a tuple, made once
@@ -87,15 +87,14 @@ def build(engine: Engine, runs) -> Explanation:
 
 
 def _counts_left(st: KState, others, pc) -> dict[Seat, dict[Suit, tuple[int, int]]]:
-    """Per seat and suit, the fewest and most cards he still holds (written
-    out: it runs for every layer after every trick)."""
+    """Per seat and suit, the fewest and most cards he still holds."""
     out = {}
     for s in others:
         row, played = st.lens[s], pc[s]
         per = {}
         for S in range(4):
-            lm, n = row[S], played[S]
-            per[_SUITS[S]] = (max(0, (lm & -lm).bit_length() - 1 - n), max(0, lm.bit_length() - 1 - n))
+            lo, hi = length_bounds(row[S])
+            per[_SUITS[S]] = (max(0, lo - played[S]), max(0, hi - played[S]))
         out[SEATS[s]] = per
     return out
 
@@ -140,9 +139,7 @@ def _layer_news(L: int, prev, cur, snaps, unseen, others, pc_now, pc_prev, t, sh
         return default
 
     def rem(state_lens, s, S, pc):
-        lm = state_lens[s][S]
-        lo = (lm & -lm).bit_length() - 1
-        hi = lm.bit_length() - 1
+        lo, hi = length_bounds(state_lens[s][S])
         return lo - pc[s][S], hi - pc[s][S]
 
     # voids and counts

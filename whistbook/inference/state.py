@@ -667,9 +667,12 @@ class KState:
         return self.poss[c]
 
     def length_range(self, s: int, S: int) -> tuple[int, int]:
-        lm = self.lens[s][S]
-        return (lm & -lm).bit_length() - 1, lm.bit_length() - 1
+        return length_bounds(self.lens[s][S])
 
+
+def length_bounds(lm: int) -> tuple[int, int]:
+    """The fewest and most cards a length mask allows (bit n set: n cards possible)."""
+    return (lm & -lm).bit_length() - 1, lm.bit_length() - 1
 
 class _CountWhy:
     """Why the count rules out lengths of one seat in one suit, given the
