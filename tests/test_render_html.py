@@ -197,3 +197,15 @@ def test_the_booklet_draws_what_is_known_as_svg_and_the_page_as_a_table(env):
     assert "0–6" in svg and "3–4" in svg
     page = render_lesson(l, env)
     assert '<table class="known">' in page and "known-svg" not in page
+
+
+def test_the_print_stylesheet_knows_the_trick_diagrams_proportions():
+    """The booklet makes a trick's notes at least as tall as its diagram
+    (0.71 of its width) rather than floating the diagram: the factor must be
+    the drawing's own."""
+    from whistbook.render.diagrams import HEIGHT, WIDTH
+    from whistbook.render.environment import template_source
+
+    css = template_source(make_environment(None), "css/print.css")
+    assert re.search(r"min-height: calc\(var\(--trick-width\) \* 0\.71\)", css)
+    assert round(HEIGHT / WIDTH, 2) == 0.71

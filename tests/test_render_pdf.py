@@ -161,3 +161,42 @@ def test_a_remark_cannot_make_the_booklet_fetch_anything(env, monkeypatch):
     assert not EXTERNAL.search(html)
     render_booklet_document(ls, env, options=RenderOptions(medium="print"), html=html)
     assert fetched and all(url.startswith("data:image/svg+xml;base64,") for url in fetched)
+
+
+def _boxes(box, page, out):
+    """Every box of a laid-out page with an element, as (page, box)."""
+    if getattr(box, "element", None) is not None:
+        out.append((page, box))
+    for child in getattr(box, "children", []):
+        _boxes(child, page, out)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a5", "a4"])
+def test_a_tricks_diagram_sits_beside_its_notes_and_never_overlaps(lessons, env, paper):
+    """The diagram is taken out of the flow (not floated, which is slow): it
+    must still start with its notes, end inside its trick and keep left of
+    the notes, on A5 and on A4."""
+    from whistbook.inference import RULES
+
+    doc = render_booklet_document(lessons[:1], env, rules=RULES,
+                                  options=RenderOptions(medium="print", analysis=False, paper=paper))
+    found = [pb for k, p in enumerate(doc.pages) for pb in _boxes(p._page_box, k, [])]
+    tricks = [(k, b) for k, b in found if b.element_tag == "section" and "trick" in b.element.get("class", "").split()
+              and "trick-bare" not in b.element.get("class", "")]
+    assert len(tricks) >= 5
+    seen = set()
+    for k, trick in tricks:
+        inside = [b for b in trick.children if getattr(b, "element", None) is not None]
+        notes = [b for b in inside if "trick-notes" in b.element.get("class", "")]
+        diagram = [b for b in inside if "trick-diagram" in b.element.get("class", "")]
+        if trick.element.get("id") in seen:
+            assert not diagram  # the rest of notes run on to the next page
+            continue
+        seen.add(trick.element.get("id"))
+        assert len(notes) == 1 and len(diagram) == 1, trick.element.get("id")
+        (n,), (d,) = notes, diagram
+        assert d.position_y == pytest.approx(n.position_y, abs=1)  # side by side
+        assert d.position_x + d.margin_width() < n.content_box_x()  # left of the notes
+        assert d.position_y + d.margin_height() <= trick.content_box_y() + trick.height + 0.01  # inside its trick
+        assert trick.position_y + trick.margin_height() <= doc.pages[k].height  # on its page

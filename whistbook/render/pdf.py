@@ -131,7 +131,8 @@ _VAR = re.compile(r"var\((--[\w-]+)\)")
 
 def resolve_variables(css: str, classes: tuple[str, ...] = ()) -> str:
     """Replace ``var(--x)`` by the value declared for ``--x`` on ``:root`` (or on
-    one of ``classes`` of the root element, such as ``.four-colour``).
+    one of ``classes`` of the root element, such as ``.four-colour`` or
+    ``.paper-a4``).
 
     WeasyPrint resolves custom properties for every element, which costs a
     good share of the booklet's layout time; the booklet sets them once.
@@ -164,7 +165,7 @@ def booklet_css(env: jinja2.Environment, paper: str, *, four_colour: bool = Fals
         f"@page {{ size: {PAPERS[paper]}; }}",
         template_source(env, "css/local.css"),
     ))
-    return resolve_variables(css, (".four-colour",) if four_colour else ())
+    return resolve_variables(css, (f".paper-{paper}",) + ((".four-colour",) if four_colour else ()))
 
 
 def render_booklet_document(
