@@ -34,17 +34,15 @@ from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 
-#: a start tag (``name``, ``attrs``, a closing ``/``) or an end tag (``end``), in the one form scanned
-_TAG = re.compile(r"""<(?:
-    (?P<name>[a-zA-Z][a-zA-Z0-9-]*)
-    (?P<attrs>(?:[ \n]+[a-zA-Z_:][-a-zA-Z0-9_:.]*(?:="[^"<>`]*")?)*)
-    [ \n]*(?P<close>/?)>
-  | /(?P<end>[a-zA-Z][a-zA-Z0-9-]*)[ \n]*>
-)""", re.VERBOSE)
+#: each ``<`` and ``&`` of a chunk: a start tag (``name``, ``attrs``, ``close``), an end tag
+#: (``end``), a reference html.parser gives back as it was written, or anything else (``bad``)
+_TOKEN = re.compile(r"""
+    <(?P<name>[a-zA-Z][a-zA-Z0-9-]*)(?P<attrs>(?:[ \n]+[a-zA-Z_:][-a-zA-Z0-9_:.]*(?:="[^"<>`]*")?)*)[ \n]*(?P<close>/?)>
+  | </(?P<end>[a-zA-Z][a-zA-Z0-9-]*)[ \n]*>
+  | &(?:\#[0-9]+|\#[xX][0-9a-fA-F]+|[a-zA-Z][a-zA-Z0-9]*);
+  | (?P<bad>[<&])
+""", re.VERBOSE)
 _ATTR = re.compile(r'([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:="([^"]*)")?')
-#: the references html.parser gives back as they were written
-_REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[a-zA-Z][a-zA-Z0-9]*);")
-_SPECIAL = re.compile(r"[<&]")
 #: elements whose content a parser reads as text (Python's versions differ on which): only plain text is scanned
 _RAW_TEXT = frozenset({"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"})
 #: elements the extractor takes as complete without an end tag
@@ -52,54 +50,51 @@ _EMPTY = frozenset({"hr"})
 
 
 def _element(md: Markdown, chunk: str, ids: set[str | None]) -> bool:
-    """True if ``chunk`` is one HTML element the scan reads exactly as the
-    extractor would (its ids added to ``ids``), False to leave the page alone."""
+    """True if ``chunk`` (which starts with ``<``) is one HTML element the scan
+    reads exactly as the extractor would (its ids added to ``ids``), False to
+    leave the page alone."""
     stack: list[str] = []
-    pos, n = 0, len(chunk)
-    while pos < n:
-        m = _SPECIAL.search(chunk, pos)
-        if m is None:
-            return False  # the element is never closed
-        pos = m.start()
-        if chunk[pos] == "&":
-            ref = _REFERENCE.match(chunk, pos)
-            if ref is None:
-                return False
-            pos = ref.end()
-            continue
-        tag = _TAG.match(chunk, pos)
-        if tag is None:
+    raw_text = ""  # the element whose text runs to its end tag
+    for tok in _TOKEN.finditer(chunk):
+        end = tok["end"]
+        if raw_text and (end is None or end.lower() != raw_text):
             return False
-        pos = tag.end()
-        if tag["end"] is not None:
-            name = tag["end"].lower()
+        raw_text = ""
+        if tok["bad"] is not None:
+            return False
+        if end is not None:
+            name = end.lower()
             if name in stack:
                 while stack.pop() != name:
                     pass
-            if not stack:
-                return pos == n  # closed at the chunk's end, not before
+                if not stack:
+                    return tok.end() == len(chunk)  # closed at the chunk's end, not before
+            elif not stack:
+                return False  # an end tag first
             continue
-        name = tag["name"].lower()
+        name = tok["name"]
+        if name is None:
+            continue  # a reference
+        name = name.lower()
         if not stack and not md.is_block_level(name):
             return False
-        if name == "plaintext":
-            return False
-        for attr in _ATTR.finditer(tag["attrs"]):
-            if attr[1].lower() == "id" or (attr[1].lower() == "name" and name == "a"):
-                value = attr[2]  # None for an attribute without a value, as html.parser gives it
-                ids.add(html.unescape(value) if value else value)
-        if tag["close"] or name in _EMPTY:
+        attrs = tok["attrs"]
+        if attrs and ("id" in attrs.lower() or name == "a"):
+            for attr in _ATTR.finditer(attrs):
+                key = attr[1].lower()
+                if key == "id" or (key == "name" and name == "a"):
+                    value = attr[2]  # None for an attribute without a value, as html.parser gives it
+                    ids.add(html.unescape(value) if value else value)
+        if tok["close"] or name in _EMPTY:
             if not stack:
                 return False  # an empty element on its own: the extractor keeps it otherwise
             continue
+        if name == "plaintext":
+            return False
         stack.append(name)
-        if name in _RAW_TEXT:  # its text must run plainly to its own end tag
-            end = chunk.find("</", pos)
-            closing = _TAG.match(chunk, end) if end >= 0 else None
-            if closing is None or (closing["end"] or "").lower() != name or _SPECIAL.search(chunk, pos, end):
-                return False
-            pos = end
-    return False
+        if name in _RAW_TEXT:
+            raw_text = name
+    return False  # never closed
 
 
 class RawBlocks(Preprocessor):
