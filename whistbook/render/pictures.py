@@ -338,7 +338,7 @@ class Diagram:
     def draw(self, stream: Any, concrete_width: float, concrete_height: float, style: Any) -> None:
         from pydyf import _to_bytes
 
-        from .speedups import shaped_text, shift
+        from .speedups import shaped_text, shift, teach
 
         context = self._context
         items = self.drawing.items
@@ -350,9 +350,7 @@ class Diagram:
                 if runs is None:  # a font of pictures: WeasyPrint draws the whole image
                     return self._fallback().draw(stream, concrete_width, concrete_height, style)
                 shaped[item] = runs
-        for runs in set(shaped.values()):
-            for pango_font in runs.glyphs:
-                runs.learn(stream, pango_font)
+        teach(stream, set(shaped.values()))
         vx, vy, vw, vh = self.drawing.viewbox
         scale = min(concrete_width / vw, concrete_height / vh)
         stream.push_state()

@@ -251,6 +251,22 @@ class Shaped:
         return font
 
 
+def teach(stream: Any, texts: Any) -> None:
+    """Teach the stream's document's fonts the glyphs that ``texts`` (Shaped) use,
+    each font looked up once."""
+    fonts: dict[Any, Any] = {}
+    for shaped in texts:
+        for pango_font, glyphs in shaped.glyphs.items():
+            font = fonts.get(pango_font)
+            if font is None:
+                font = fonts[pango_font] = stream.add_font(pango_font)[0]
+            to_unicode, widths = font.to_unicode, font.widths
+            for gid, (chars, width) in glyphs.items():
+                if chars is not None:
+                    to_unicode.setdefault(gid, chars)
+                widths.setdefault(gid, width)
+
+
 class _Touched(dict):
     """A font's glyph table that notes the glyphs a text uses."""
 
