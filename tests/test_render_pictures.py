@@ -75,6 +75,8 @@ TEXT = '<text x="5" y="20" font-size="10" fill="#1b1b1b">A</text>'
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50" preserveAspectRatio="none">' + TEXT + "</svg>",
     '<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="urn:x" viewBox="0 0 9 9"><x:rect width="1" height="1"/></svg>',
     '<html xmlns="http://www.w3.org/1999/xhtml"/>',  # not SVG
+    HEAD + "<title><rect width='1' height='1'/></title></svg>",  # WeasyPrint draws a title's children
+    HEAD + "<svg viewBox='0 0 1 1'/></svg>",  # an svg inside
 ])
 def test_anything_else_is_left_to_weasyprint(svg):
     image = pictures.svg_image(ET.fromstring(svg), None, None, CONTEXT)

@@ -147,13 +147,11 @@ def _children(parent: Any, paint: dict[str, str], drawing: Drawing, ops: Any, st
         own.update((k, v) for k, v in element.attrib.items() if k in _PAINT)
         if tag == "g":
             _children(element, own, drawing, ops, state)
-            continue
-        if tag == "text":
+        elif tag == "text":
             _text(element, own, drawing, ops, state)
-            continue
-        if len(element) or tag == "tspan":
+        elif tag not in ("rect", "line", "title") or len(element):
             raise Unsupported(f"{tag} here")
-        if tag == "rect":
+        elif tag == "rect":
             _rect(element, own, ops, state)
         elif tag == "line":
             _line(element, own, ops, state)
