@@ -48,9 +48,12 @@ def _tree(svg: str) -> ET.Element:
     return ET.fromstring(base64.b64decode(src))
 
 
-def test_every_diagram_is_drawn_straight(drawings):
+def test_every_diagram_is_drawn_straight_at_weasyprints_size(drawings):
     for svg in drawings:
-        assert isinstance(pictures.svg_image(_tree(svg), None, None, CONTEXT), pictures.Diagram), svg[:80]
+        image = pictures.svg_image(_tree(svg), None, None, CONTEXT)
+        assert isinstance(image, pictures.Diagram), svg[:80]
+        stock = pictures._stock_image(_tree(svg), None, None, CONTEXT)
+        assert image.get_intrinsic_size(1, 12.5) == stock.get_intrinsic_size(1, 12.5)
 
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">'

@@ -318,8 +318,8 @@ class Diagram:
             from weasyprint.svg.utils import size
 
             d = self.drawing
-            width = None if "%" in (d.width or "100%") else size(d.width, font_size)
-            height = None if "%" in (d.height or "100%") else size(d.height, font_size)
+            width = None if d.width is None or "%" in d.width else size(d.width, font_size)
+            height = None if d.height is None or "%" in d.height else size(d.height, font_size)
             if None in (width, height):
                 ratio = d.viewbox[2] / d.viewbox[3]
                 if width:
