@@ -243,11 +243,7 @@ class Shaped:
     def learn(self, stream: Any, pango_font: Any) -> Any:
         """The stream's document's font for ``pango_font``, taught the glyphs the runs use."""
         font, _ = stream.add_font(pango_font)
-        to_unicode, widths = font.to_unicode, font.widths
-        for gid, (chars, width) in self.glyphs[pango_font].items():
-            if chars is not None:
-                to_unicode.setdefault(gid, chars)
-            widths.setdefault(gid, width)
+        _teach(font, self.glyphs[pango_font])
         return font
 
 
@@ -260,11 +256,16 @@ def teach(stream: Any, texts: Any) -> None:
             font = fonts.get(pango_font)
             if font is None:
                 font = fonts[pango_font] = stream.add_font(pango_font)[0]
-            to_unicode, widths = font.to_unicode, font.widths
-            for gid, (chars, width) in glyphs.items():
-                if chars is not None:
-                    to_unicode.setdefault(gid, chars)
-                widths.setdefault(gid, width)
+            _teach(font, glyphs)
+
+
+def _teach(font: Any, glyphs: dict[int, tuple[str | None, int]]) -> None:
+    """A document's font learns glyphs' widths and characters (as ``draw_first_line`` teaches it)."""
+    to_unicode, widths = font.to_unicode, font.widths
+    for gid, (chars, width) in glyphs.items():
+        if chars is not None:
+            to_unicode.setdefault(gid, chars)
+        widths.setdefault(gid, width)
 
 
 class _Touched(dict):
