@@ -42,6 +42,19 @@ def test_a_part_carries_its_running_heads_but_not_its_numbers(tmp_path):
     assert not any(line.isdigit() for page in pages for line in page)
 
 
+def test_a_part_leaves_out_every_number_whatever_rule_places_it(tmp_path):
+    css = CSS + "@page :left { @bottom-left { content: 'p. ' counter(page); } }"
+    part = lay_out_part(_part("Hand I", "Hand II", "Hand III"), css)
+    assert part.numbered == [0, 1, 2]
+    assert not any(line[-1:].isdigit() for page in _lines(part.pdf, tmp_path, "left") for line in page)
+
+
+def test_numbers_placed_by_side_are_each_laid_out_on_their_side():
+    css = CSS + "@page :left { @bottom-center { color: red; } }"
+    numbers = lay_out_numbers(css, 12)
+    assert numbers.values == list(range(1, 13))  # page k of the samples is the booklet's page k
+
+
 def test_numbers_are_drawn_from_the_figures_as_laid_out():
     numbers = lay_out_numbers(CSS, 240)
     assert numbers.values == [*range(10), 10, 100]  # each other number from these

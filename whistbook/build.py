@@ -488,8 +488,9 @@ class Booklet:
         few pages: see :func:`whistbook.render.pdf.lay_out_numbers`)."""
         from .render.pdf import lay_out_numbers
 
-        key = digest(code_key(), self.css, str(last))
-        return self.pool.start("numbers", lay_out_numbers, [(key, (self.css, last))], self.store, self.report)
+        key = digest(code_key(), self.css, str(last), self.options.paper)
+        args = (self.css, last, self.options.paper)
+        return self.pool.start("numbers", lay_out_numbers, [(key, args)], self.store, self.report)
 
 
 def _lay_out_part(html: str, css: str) -> Any:

@@ -309,22 +309,22 @@ class PageNumbers:
     values: list[int]
 
 
-def lay_out_numbers(css: str, last: int) -> PageNumbers:
+def lay_out_numbers(css: str, last: int, paper: str = "a5") -> PageNumbers:
     """The page numbers of a booklet of ``last`` pages: 0 to 9 and 10, 100...
     (each other number is drawn from their glyphs), or, when the ten figures
     are not all alike but for their glyph (not decimal, or not of one width),
     every number from 1 to ``last``."""
-    numbers = _lay_out_numbers(css, [*range(10), *(10 ** k for k in range(1, len(str(last))))])
+    numbers = _lay_out_numbers(css, [*range(10), *(10 ** k for k in range(1, len(str(last))))], paper)
     if _figures(_number_pages(numbers)) is None:
-        numbers = _lay_out_numbers(css, list(range(1, last + 1)))
+        numbers = _lay_out_numbers(css, list(range(1, last + 1)), paper)
     return numbers
 
 
-def _lay_out_numbers(css: str, values: Sequence[int]) -> PageNumbers:
+def _lay_out_numbers(css: str, values: Sequence[int], paper: str = "a5") -> PageNumbers:
     weasyprint, _, _ = load_weasyprint()
     style, fonts = _stylesheet(css, None, make_fetcher())
     counters = "".join(f"@page :nth({k + 1}) {{ counter-reset: page {v}; }}" for k, v in enumerate(values))
-    html = ('<!doctype html><html lang="en" class="booklet"><head><meta charset="utf-8">'
+    html = (f'<!doctype html><html lang="en" class="booklet paper-{paper}"><head><meta charset="utf-8">'
             f"<style>{counters}</style></head><body>"
             + '<div style="break-before: page"></div>' * len(values) + "</body></html>")
     doc = weasyprint.HTML(string=html, media_type="print").render(stylesheets=[style], font_config=fonts)
