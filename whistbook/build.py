@@ -459,17 +459,16 @@ class Booklet:
 
         # The back needs the front's length, the front the back's pages: the
         # front's length is known from its stand-in, so the back is laid out
-        # first, then the front (with the numbers) beside the page numbers.
+        # first, then the front (with the numbers).
         for _ in range(3):
             [back] = self.pool.finish(self.start([self.html("back", book, pages=numbers(front.pages, parts))]))
-            front_batch = self.start([front_html(numbers(front.pages, [*parts, back]))])
-            numbers_batch = self.numbers(front.pages + sum(p.pages for p in [*parts, back]))
-            [again] = self.pool.finish(front_batch)
-            front, changed = again, again.pages != front.pages
-            if not changed:
+            [again] = self.pool.finish(self.start([front_html(numbers(front.pages, [*parts, back]))]))
+            if again.pages == front.pages:
+                front = again
                 break
-        [page_numbers] = self.pool.finish(numbers_batch)
+            front = again
         everything = [front, *parts, back]
+        [page_numbers] = self.pool.finish(self.numbers(sum(p.pages for p in everything)))
         for part in everything:
             for message in part.warnings:
                 say(f"booklet: {message}")
