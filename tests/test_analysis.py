@@ -376,3 +376,24 @@ def test_cli_skips_problems_in_a_folder(tmp_path: Path, capsys: pytest.CaptureFi
     assert "skipped" in out.err and "Hand I" in out.out
     assert main(["analyse", str(tmp_path / "p.yaml"), "--no-cache"]) == 1
     assert "problem" in capsys.readouterr().err
+
+
+def test_solving_loads_neither_endplays_deal_generator_nor_matplotlib() -> None:
+    """endplay's package imports its deal generator and matplotlib (a second a
+    process); a process that only solves loads the solver and types, and the
+    rest of the package still comes when one of its names is asked for."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from whistbook import solver\n"
+        "from whistbook.cards import cards\n"
+        "from whistbook.seats import Seat\n"
+        "hands = {Seat.A: cards('AS'), Seat.Y: cards('2S'), Seat.B: cards('3S'), Seat.Z: cards('4S')}\n"
+        "assert solver.dd_tricks(hands, None, Seat.A) == 1\n"
+        "assert 'matplotlib' not in sys.modules and 'endplay.dealer' not in sys.modules\n"
+        "import endplay\n"
+        "assert endplay.Deal is not None and 'endplay.dealer' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True)

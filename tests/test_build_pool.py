@@ -61,3 +61,16 @@ def test_the_solver_solves_again_after_giving_its_memory_back():
     before = solver.card_options(hands, None, Seat.A)
     solver.release()
     assert solver.card_options(hands, None, Seat.A) == before
+
+
+def test_a_build_without_a_store_keeps_nothing_of_the_solver(tmp_path, monkeypatch):
+    """--no-cache: the lesson is made (and analysed) without writing the solver's
+    answers into the project, where the next cold build would read them."""
+    from whistbook.build import make_lesson
+
+    from render_support import HAND_I
+
+    monkeypatch.chdir(tmp_path)
+    made = make_lesson(HAND_I, "hand-i", 1, False, None)
+    assert made.lesson is not None and made.lesson.analysed
+    assert list(tmp_path.iterdir()) == []

@@ -93,3 +93,21 @@ def _links():
     from whistbook.render.context import Links
 
     return Links()
+
+
+def test_a_trick_is_drawn_once_for_the_page_and_the_site(monkeypatch):
+    """The page and the site draw the same trick with the same arguments: the
+    second is the first drawing; other arguments, or another trick, draw anew."""
+    from whistbook.render import environment
+
+    drawn = []
+    real = environment.trick_svg
+    monkeypatch.setattr(environment, "trick_svg", lambda t, **kw: drawn.append(t) or real(t, **kw))
+    env = make_environment(None)
+    draw = env.filters["trick_svg"]
+    first, second = lesson().tricks[:2]
+    svg = draw(first, True, False)
+    assert draw(first, True, False) is svg and svg == real(first, analysis=True, four_colour=False)
+    assert draw(first, False, False) == real(first, analysis=False, four_colour=False)
+    draw(second, True, False)
+    assert drawn == [first, first, second]

@@ -145,9 +145,11 @@ class _Engines:
     cache: Any = None
 
 
-def _engines(cache_dir: Path | None = None) -> _Engines:
+def _engines(cache_dir: Path | None = None, *, keep: bool = True) -> _Engines:
     """The inference and analysis modules, when this installation has them.
-    A module that exists but fails to import is an error, not an absence."""
+    A module that exists but fails to import is an error, not an absence.
+    The solver's answers are kept in ``cache_dir``, else (with ``keep``) in
+    the analysis module's default place, else nowhere."""
     out = _Engines()
     if importlib.util.find_spec("whistbook.inference") is not None:
         mod = importlib.import_module("whistbook.inference")
@@ -157,7 +159,7 @@ def _engines(cache_dir: Path | None = None) -> _Engines:
         mod = importlib.import_module("whistbook.analysis")
         out.analyse = mod.analyse
         cache_cls = getattr(mod, "Cache", None)
-        cache_dir = cache_dir or getattr(mod, "default_cache_dir", lambda: None)()
+        cache_dir = cache_dir or (getattr(mod, "default_cache_dir", lambda: None)() if keep else None)
         if cache_cls is not None and cache_dir is not None:
             out.cache = cache_cls(cache_dir)
     return out
@@ -221,7 +223,8 @@ _ENGINES: dict[Path | None, _Engines] = {}
 
 def _worker_engines(cache_dir: Path | None) -> _Engines:
     if cache_dir not in _ENGINES:
-        _ENGINES[cache_dir] = _engines(cache_dir / "solver" if cache_dir is not None else None)
+        # a build without a store (--no-cache) keeps nothing, the solver's answers included
+        _ENGINES[cache_dir] = _engines(cache_dir / "solver" if cache_dir is not None else None, keep=False)
     return _ENGINES[cache_dir]
 
 

@@ -8,6 +8,8 @@ next to play.
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import Card, Suit
@@ -66,13 +68,37 @@ def release() -> None:
         dds.SetMaxThreads(_THREADS or 0)  # DDS solves nothing more until its threads are set up again
 
 
+def _endplay_package() -> None:
+    """The ``endplay`` package made ready for its solver and types without
+    running its ``__init__``, which imports endplay's deal generator and with
+    it matplotlib: a second of processor time in every process that solves,
+    where the solver and types take a tenth of one. The rest of the package
+    is loaded when a name of its own is first asked for."""
+    if "endplay" in sys.modules:
+        return
+    spec = importlib.util.find_spec("endplay")
+    if spec is None or spec.loader is None or spec.submodule_search_locations is None:
+        return  # not installed (the import below says so) or not a package
+    package = importlib.util.module_from_spec(spec)
+
+    def whole(name: str) -> Any:
+        del package.__dict__["__getattr__"]
+        spec.loader.exec_module(package)  # type: ignore[union-attr]
+        return getattr(package, name)
+
+    package.__getattr__ = whole  # type: ignore[method-assign]
+    sys.modules["endplay"] = package
+
+
 def _require() -> _Endplay:
-    """endplay, imported on first use: loading it takes about half a second,
-    which a run answered wholly from a cache should not have to pay."""
+    """endplay, imported on first use (its solver and types only: see
+    :func:`_endplay_package`), which a run answered wholly from a cache
+    should not have to pay for."""
     global _EP, _IMPORT_ERROR, _USED
     _USED = True
     if _EP is None and _IMPORT_ERROR is None:
         try:
+            _endplay_package()
             from endplay.dds import analyse_play, solve_all_boards, solve_board
             from endplay.types import Card as ECard
             from endplay.types import Deal, Denom, Player

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import traceback
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import jinja2
 from markupsafe import Markup
@@ -71,16 +71,35 @@ def make_environment(override_dir: str | Path | None = None, *,
         html_block=_html_block,
         page_ref=_page_ref,
         known_svg=lambda t, four_colour=False: Markup(known_svg(t, four_colour=four_colour)),
-        trick_svg=lambda t, analysis=False, four_colour=False: Markup(
-            trick_svg(t, analysis=analysis, four_colour=four_colour)),
-        deal_svg=lambda lesson, centre="", four_colour=False: Markup(
-            deal_svg(lesson, centre=centre, four_colour=four_colour)),
+        # the pages and the site draw the same tricks and deals, the booklet the same deals
+        trick_svg=_drawn_once(lambda t, analysis=False, four_colour=False: Markup(
+            trick_svg(t, analysis=analysis, four_colour=four_colour))),
+        deal_svg=_drawn_once(lambda lesson, centre="", four_colour=False: Markup(
+            deal_svg(lesson, centre=centre, four_colour=four_colour))),
         picture=lambda svg, medium: Markup(as_image(svg)) if medium == "print" else svg,
         rank_html=lambda c: Markup(rank_html(c)),
         citation_text=lambda rule: citation(rule) or "",
         playalong_json=lambda lesson: Markup(playalong.data_json(lesson)),
     )
     return env
+
+
+def _drawn_once(draw: Callable[..., Markup], keep: int = 4096) -> Callable[..., Markup]:
+    """``draw(view, ...)``, made once for the same view (the same object,
+    which the entry keeps alive, so that its id is not reused) and arguments;
+    at most ``keep`` drawings are kept (``serve`` renders for as long as it runs)."""
+    made: dict[tuple, tuple[Any, Markup]] = {}
+
+    def drawn(view: Any, *args: Any, **kwargs: Any) -> Markup:
+        key = (id(view), args, tuple(sorted(kwargs.items())))
+        hit = made.get(key)
+        if hit is None or hit[0] is not view:
+            if len(made) >= keep:
+                made.clear()
+            hit = made[key] = (view, draw(view, *args, **kwargs))
+        return hit[1]
+
+    return drawn
 
 
 def _ranks(cards: Iterable[Card]) -> str:

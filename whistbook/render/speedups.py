@@ -24,7 +24,11 @@ Pango once per worker and its glyph runs kept; later ones replay the runs.
 WeasyPrint also draws each centred or right-aligned text into a group (a PDF
 form) of its own to shift it by its width; with the width known, such a text
 is drawn in place. :func:`draw_node` takes these texts and leaves every other
-node to WeasyPrint.
+node to WeasyPrint. :func:`shaped_text` keeps the runs, also as PDF operators.
+
+*The diagrams whole.* An SVG image made only of what the booklet's diagrams
+use is read once into PDF operators and written in one piece
+(:mod:`.pictures`); any other SVG image is WeasyPrint's.
 
 All are installed only on the versions they were written against; on any
 other, nothing changes (the booklet is the same, only slower). The numbers
@@ -52,6 +56,7 @@ def install() -> None:
     """Put the repairs in place (once; where the versions fit)."""
     _keep_regexes()
     _whole_svg_text()
+    _diagrams_direct()
 
 
 class _Regexes(dict):
@@ -91,6 +96,15 @@ def _whole_svg_text() -> None:
     svg.SVG.draw_node = draw_node
 
 
+def _diagrams_direct() -> None:
+    import weasyprint
+
+    if int(weasyprint.__version__.split(".")[0]) == WEASYPRINT_MAJOR:
+        from .pictures import install as install_pictures
+
+        install_pictures()
+
+
 def _one(node: Any, name: str) -> bool:
     from weasyprint.svg.utils import normalize
 
@@ -99,18 +113,24 @@ def _one(node: Any, name: str) -> bool:
 
 def _style(svg: Any, node: Any, font_size: float) -> Any:
     """The text's style, as WeasyPrint's own function makes it."""
+    return text_style(svg.font_config, node.get("font-family", "sans-serif"), node.get("font-style", "normal"),
+                      node.get("font-weight", 400), font_size, node.get("direction"))
+
+
+def text_style(font_config: Any, family: str, font_style: str, weight: Any, font_size: float,
+               direction: str | None = None) -> Any:
+    """An SVG text's style from its attributes' values, as WeasyPrint's ``text`` makes it."""
     from weasyprint.css.properties import INITIAL_VALUES
     from weasyprint.svg.text import Style
 
     style = Style()
     style.update(INITIAL_VALUES)
-    style.font_config = svg.font_config
-    style["font_family"] = [font.strip("\"'") for font in node.get("font-family", "sans-serif").split(",")]
-    style["font_style"] = node.get("font-style", "normal")
-    weight = node.get("font-weight", 400)
+    style.font_config = font_config
+    style["font_family"] = [font.strip("\"'") for font in family.split(",")]
+    style["font_style"] = font_style
     style["font_size"] = font_size
-    if node.get("direction") in ("ltr", "rtl"):
-        style["direction"] = node.get("direction")
+    if direction in ("ltr", "rtl"):
+        style["direction"] = direction
     if weight == "normal":
         weight = 400
     elif weight == "bold":
@@ -191,13 +211,13 @@ def text(svg: Any, node: Any, font_size: float) -> None:
 #: attributes that take a text off the plain path (WeasyPrint draws it)
 _NOT_PLAIN = (*_PER_LETTER, "transform", "filter", "clip-path", "mask", "style", "fill-opacity",
               "dominant-baseline", "alignment-baseline", "display-anchor", "writing-mode")
-#: (font configuration, text, font) -> _Shaped, or None where the runs cannot be replayed
+#: (font configuration, text, families, style, weight, size) -> Shaped, or None where the runs cannot be replayed
 _SHAPED: dict[tuple, Any] = {}
 _COLOURS: dict[str, Any] = {}
 
 
-class _Shaped:
-    """A text's size and glyph runs, as WeasyPrint's ``draw_first_line`` wrote them."""
+class Shaped:
+    """A text's size and glyph runs, as WeasyPrint's ``draw_first_line`` writes them."""
 
     def __init__(self, layout: Any, width: float, height: float, baseline: float) -> None:
         self.layout = layout  # keeps Pango's fonts (which the runs name) alive
@@ -206,20 +226,46 @@ class _Shaped:
         self.ops: list[tuple] = []
         #: pango font -> {glyph id: (text, width)}: what a new document's font must learn
         self.glyphs: dict[Any, dict[int, tuple[str | None, int]]] = {}
+        #: the same runs as PDF operators, for a text object written whole
+        self.data = b""
 
     def replay(self, stream: Any) -> None:
+        """Write the runs with the stream's own methods (which track the font in use)."""
         for op in self.ops:
             if op[0] == "font":
-                font, _ = stream.add_font(op[1])
-                for gid, (chars, width) in self.glyphs[op[1]].items():
-                    if chars is not None:
-                        font.to_unicode.setdefault(gid, chars)
-                    font.widths.setdefault(gid, width)
+                font = self.learn(stream, op[1])
                 stream.set_font_size(font.hash, op[2])
             elif op[0] == "show":
                 stream.show_text(op[1])
             else:
                 stream.set_text_rise(op[1])
+
+    def learn(self, stream: Any, pango_font: Any) -> Any:
+        """The stream's document's font for ``pango_font``, taught the glyphs the runs use."""
+        font, _ = stream.add_font(pango_font)
+        _teach(font, self.glyphs[pango_font])
+        return font
+
+
+def teach(stream: Any, texts: Any) -> None:
+    """Teach the stream's document's fonts the glyphs that ``texts`` (Shaped) use,
+    each font looked up once."""
+    fonts: dict[Any, Any] = {}
+    for shaped in texts:
+        for pango_font, glyphs in shaped.glyphs.items():
+            font = fonts.get(pango_font)
+            if font is None:
+                font = fonts[pango_font] = stream.add_font(pango_font)[0]
+            _teach(font, glyphs)
+
+
+def _teach(font: Any, glyphs: dict[int, tuple[str | None, int]]) -> None:
+    """A document's font learns glyphs' widths and characters (as ``draw_first_line`` teaches it)."""
+    to_unicode, widths = font.to_unicode, font.widths
+    for gid, (chars, width) in glyphs.items():
+        if chars is not None:
+            to_unicode.setdefault(gid, chars)
+        widths.setdefault(gid, width)
 
 
 class _Touched(dict):
@@ -255,9 +301,10 @@ class _FontProbe:
 
 
 class _Recorder:
-    """The page's stream, noting what ``draw_first_line`` writes to it."""
+    """The page's stream as ``draw_first_line`` sees it: fonts are added to the
+    document, the text operators are only noted."""
 
-    def __init__(self, stream: Any, shaped: _Shaped) -> None:
+    def __init__(self, stream: Any, shaped: Shaped) -> None:
         self.stream, self.shaped = stream, shaped
         self.fonts: list[tuple[Any, Any, set]] = []  # (pango font, document font, glyphs seen)
         self.plain = True  # False when a font draws pictures (emoji) the runs cannot hold
@@ -273,24 +320,69 @@ class _Recorder:
             self.plain = False
         return _FontProbe(font, seen), size
 
+    def set_text_matrix(self, *values: float) -> None:
+        pass  # the caller places the text
+
     def set_font_size(self, font: str, size: float) -> None:
         self.shaped.ops.append(("font", self.fonts[-1][0], size))
-        self.stream.set_font_size(font, size)
 
     def show_text(self, string: str) -> None:
         self.shaped.ops.append(("show", string))
-        self.stream.show_text(string)
 
     def set_text_rise(self, height: float) -> None:
         self.shaped.ops.append(("rise", height))
-        self.stream.set_text_rise(height)
 
     def learn(self) -> None:
+        from pydyf import _to_bytes
+
+        names = {}
         for pango_font, font, seen in self.fonts:
+            names[pango_font] = font.hash.encode()
             glyphs = self.shaped.glyphs.setdefault(pango_font, {})
             for gid in seen:
                 if gid in font.widths:
                     glyphs[gid] = (font.to_unicode.get(gid), font.widths[gid])
+        data = []
+        for op in self.shaped.ops:
+            if op[0] == "font":
+                data.append(b"/" + names[op[1]] + b" " + _to_bytes(op[2]) + b" Tf")
+            elif op[0] == "show":
+                data.append(b"[" + op[1].encode("ascii") + b"] TJ")
+            else:
+                data.append(_to_bytes(op[1]) + b" Ts")
+        self.shaped.data = b"\n".join(data)
+
+
+def shaped_text(stream: Any, context: Any, font_config: Any, text: str, family: str, font_style: str,
+                weight: Any, font_size: float) -> "Shaped | None":
+    """``text`` shaped in the font its attributes' values give (as
+    :func:`text_style` reads them), once per worker; None where its runs
+    cannot be replayed (a font of pictures). ``stream`` is the page's: the
+    first time, its document's fonts learn the glyphs."""
+    key = (font_config, text, family, font_style, weight, font_size)
+    shaped = _SHAPED.get(key, False)
+    if shaped is False:
+        style = text_style(font_config, family, font_style, weight, font_size)
+        shaped = _SHAPED[key] = _shape(stream, context, style, text)
+    return shaped
+
+
+def _shape(stream: Any, context: Any, style: Any, text: str) -> "Shaped | None":
+    from weasyprint.draw.text import draw_first_line
+    from weasyprint.matrix import Matrix
+    from weasyprint.svg.text import TextBox
+    from weasyprint.text.line_break import split_first_line
+
+    layout, _, _, width, height, baseline = split_first_line(text, style, context, inf, 0)
+    shaped = Shaped(layout, width, height, baseline)
+    layout.reactivate(style)
+    text_box = TextBox(layout, style)
+    text_box.baseline = baseline
+    recorder = _Recorder(stream, shaped)
+    if draw_first_line(recorder, text_box, "none", "none", Matrix(d=-1)) or not recorder.plain:
+        return None
+    recorder.learn()
+    return shaped
 
 
 def _plain(node: Any) -> bool:
@@ -312,14 +404,13 @@ def draw_node(svg: Any, node: Any, font_size: float, fill_stroke: bool = True, c
     from weasyprint.svg.utils import color, size
 
     font_size = size(node.get("font-size", "1em"), font_size, font_size)
-    style = _style(svg, node, font_size)
-    key = (svg.font_config, node.text, tuple(style["font_family"]), style["font_style"], style["font_weight"],
-           font_size)
-    shaped = _SHAPED.get(key, False)
-    if shaped is None:  # seen before, and not replayable
+    shaped = shaped_text(svg.stream, svg.context, svg.font_config, node.text, node.get("font-family", "sans-serif"),
+                         node.get("font-style", "normal"), node.get("font-weight", 400), font_size)
+    if shaped is None:
         return _stock_draw_node(svg, node, font_size, fill_stroke, context)
     x = size(node.attrib["x"], font_size, svg.inner_width) + svg.cursor_d_position[0]
     y = size(node.attrib["y"], font_size, svg.inner_height) + svg.cursor_d_position[1]
+    x -= shift(node.get("text-anchor", "start"), shaped.width)
     stream = svg.stream
     stream.push_state()
     fill = node.get("fill", "black").strip() or "none"
@@ -329,47 +420,16 @@ def draw_node(svg: Any, node: Any, font_size: float, fill_stroke: bool = True, c
         stream.set_color(_COLOURS[fill])
     stream.begin_text()
     stream.set_text_rendering(0 if fill != "none" else 3)
-    if shaped is False:
-        shaped = _shape(svg, node, style, stream, x, y, key)
-    else:
-        stream.set_text_matrix(1, 0, 0, -1, x - _shift(node, shaped.width), y)
-        shaped.replay(stream)
+    stream.set_text_matrix(1, 0, 0, -1, x, y)
+    shaped.replay(stream)
     stream.end_text()
     stream.pop_state()
-    x -= _shift(node, shaped.width)
     node.text_bounding_box = (x, y - shaped.baseline, shaped.width, shaped.height)
     svg.cursor_position = [0, 0]
     svg.cursor_d_position = [0, 0]
     svg.text_path_width = 0
 
 
-def _shift(node: Any, width: float) -> float:
-    anchor = node.get("text-anchor", "start")
+def shift(anchor: str, width: float) -> float:
+    """How far left of its ``x`` a text of ``width`` starts, for its ``text-anchor``."""
     return width / 2 if anchor == "middle" else width if anchor == "end" else 0
-
-
-def _shape(svg: Any, node: Any, style: Any, stream: Any, x: float, y: float, key: tuple) -> _Shaped:
-    """Lay the text out, draw it at (x, y) and keep its runs (or note that they cannot be kept)."""
-    from weasyprint.draw.text import draw_emojis, draw_first_line
-    from weasyprint.matrix import Matrix
-    from weasyprint.svg.text import TextBox
-    from weasyprint.text.line_break import split_first_line
-
-    layout, _, _, width, height, baseline = split_first_line(node.text, style, svg.context, inf, 0)
-    shaped = _Shaped(layout, width, height, baseline)
-    layout.reactivate(style)
-    text_box = TextBox(layout, style)
-    text_box.baseline = baseline
-    recorder = _Recorder(stream, shaped)
-    x -= _shift(node, width)
-    emojis = draw_first_line(recorder, text_box, "none", "none", Matrix(d=-1, e=x, f=y))
-    if emojis or not recorder.plain:
-        _SHAPED[key] = None
-        if emojis:
-            stream.end_text()
-            draw_emojis(stream, style, x, y, emojis)
-            stream.begin_text()
-    else:
-        recorder.learn()
-        _SHAPED[key] = shaped
-    return shaped

@@ -1,0 +1,117 @@
+"""The booklet's diagrams drawn straight into the PDF (whistbook.render.pictures):
+every drawing diagrams.py makes is drawn by it, looks exactly as WeasyPrint
+draws it, and any other SVG is left to WeasyPrint."""
+
+from __future__ import annotations
+
+import base64
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from whistbook.render import pictures
+from whistbook.render.diagrams import as_image, deal_svg, known_svg, trick_svg
+from whistbook.render.pdf import lay_out_part, load_weasyprint
+
+from render_support import lesson
+
+weasyprint, _, _ = load_weasyprint()
+import weasyprint.images as images  # noqa: E402  (after whistbook's speed-ups are installed)
+
+pytestmark = pytest.mark.skipif(images.SVGImage is not pictures.svg_image,
+                                reason="drawn straight only on the WeasyPrint version it was written for")
+CONTEXT = SimpleNamespace(font_config=None)  # what an image is given of the layout
+CSS = "@page { size: A5; margin: 10mm } img { width: 60mm; display: block } img.known-svg { width: 40mm }"
+
+
+@pytest.fixture(scope="module")
+def drawings() -> list[str]:
+    """Every kind of drawing, in both palettes: tricks (one with −1 marks), what is known, the deal."""
+    ls = lesson(analysis=True)
+    costly = next(t for t in ls.tricks if any(p.cost for p in t.plays))
+    out = []
+    for four in (False, True):
+        out += [trick_svg(ls.tricks[0], four_colour=four), trick_svg(costly, analysis=True, four_colour=four),
+                known_svg(next(t for t in ls.tricks if t.known), four_colour=four),
+                deal_svg(ls, centre="A deals", four_colour=four)]
+    return out
+
+
+def _tree(svg: str) -> ET.Element:
+    src = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', as_image(svg)).group(1)
+    return ET.fromstring(base64.b64decode(src))
+
+
+def test_every_diagram_is_drawn_straight_at_weasyprints_size(drawings):
+    for svg in drawings:
+        image = pictures.svg_image(_tree(svg), None, None, CONTEXT)
+        assert isinstance(image, pictures.Diagram), svg[:80]
+        stock = pictures._stock_image(_tree(svg), None, None, CONTEXT)
+        assert image.get_intrinsic_size(1, 12.5) == stock.get_intrinsic_size(1, 12.5)
+
+
+HEAD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">'
+TEXT = '<text x="5" y="20" font-size="10" fill="#1b1b1b">A</text>'
+
+
+@pytest.mark.parametrize("svg", [
+    HEAD + '<circle cx="5" cy="5" r="4"/></svg>',  # another element
+    HEAD + '<g transform="rotate(10)">' + TEXT + "</g></svg>",  # a transform
+    HEAD + "<style>text { fill: red }</style>" + TEXT + "</svg>",  # a stylesheet
+    HEAD + '<rect x="1" y="1" width="5" height="5" fill="url(#shade)"/></svg>',  # a gradient or pattern
+    HEAD + '<rect x="1" y="1" width="5mm" height="5" fill="red"/></svg>',  # a unit
+    HEAD + '<rect x="1" y="1" width="5" height="5" fill="rgba(0, 0, 0, 0.5)"/></svg>',  # a transparent colour
+    HEAD + '<rect x="1" y="1" width="5" height="5" opacity="0.5"/></svg>',  # opacity
+    HEAD + '<text x="5" y="20" dx="1 2">AB</text></svg>',  # letters placed one by one
+    HEAD + '<text x="5" y="20" stroke="red">A</text></svg>',  # a stroked text
+    HEAD + '<text x="5 9" y="20">AB</text></svg>',  # two x
+    HEAD + '<text x="50" y="20" text-anchor="middle"><tspan>A</tspan><tspan x="60">B</tspan></text></svg>',
+    HEAD + '<text x="5" y="20"><tspan>A</tspan> tail</text></svg>',  # text between tspans
+    HEAD + '<text x="5" y="20" xml:space="preserve">A  B</text></svg>',  # another attribute
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">' + TEXT + "</svg>",  # no view box
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50" preserveAspectRatio="none">' + TEXT + "</svg>",
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="urn:x" viewBox="0 0 9 9"><x:rect width="1" height="1"/></svg>',
+    '<html xmlns="http://www.w3.org/1999/xhtml"/>',  # not SVG
+    HEAD + "<title><rect width='1' height='1'/></title></svg>",  # WeasyPrint draws a title's children
+    HEAD + "<svg viewBox='0 0 1 1'/></svg>",  # an svg inside
+])
+def test_anything_else_is_left_to_weasyprint(svg):
+    image = pictures.svg_image(ET.fromstring(svg), None, None, CONTEXT)
+    assert not isinstance(image, pictures.Diagram)
+
+
+def test_our_own_subset_is_drawn_straight():
+    svg = HEAD + '<g fill="#1d55a5"><rect x="1" y="1" width="5" height="5" rx="1" stroke="black"/>' + TEXT + (
+        '<line x1="0" y1="1" x2="9" y2="1" stroke="#c9c3b5" stroke-width="0.5"/></g><title>t</title></svg>')
+    assert isinstance(pictures.svg_image(ET.fromstring(svg), None, None, CONTEXT), pictures.Diagram)
+
+
+def _pixels(pdf: bytes, tmp_path: Path, name: str) -> list[bytes]:
+    path = tmp_path / f"{name}.pdf"
+    path.write_bytes(pdf)
+    subprocess.run(["pdftoppm", "-r", "100", "-gray", str(path), str(tmp_path / name)], check=True)
+    return [p.read_bytes() for p in sorted(tmp_path.glob(f"{name}-*.pgm"))]
+
+
+def _words(pdf: bytes, tmp_path: Path, name: str) -> Counter:
+    path = tmp_path / f"{name}.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return Counter(out.split())
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+def test_a_diagram_looks_as_weasyprint_draws_it(drawings, tmp_path, monkeypatch):
+    html = "<!doctype html><html><body>" + "".join(as_image(svg) for svg in drawings) + "</body></html>"
+    straight = lay_out_part(html, CSS)
+    monkeypatch.setattr(images, "SVGImage", pictures._stock_image)
+    stock = lay_out_part(html, CSS)
+    assert straight.pages == stock.pages
+    assert _pixels(straight.pdf, tmp_path, "straight") == _pixels(stock.pdf, tmp_path, "stock")
+    assert _words(straight.pdf, tmp_path, "straight") == _words(stock.pdf, tmp_path, "stock")
