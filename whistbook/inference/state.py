@@ -46,7 +46,7 @@ keeps all constraints lacks it (tests compare it with exact enumeration).
 from __future__ import annotations
 
 from functools import lru_cache, reduce
-from itertools import combinations, compress, filterfalse
+from itertools import combinations, compress
 from operator import or_
 from typing import Callable, Iterable
 
@@ -376,16 +376,13 @@ class KState:
         """Of the reasons holding ``m`` is ruled out (its own batch's ``gsup``,
         or any presumption in ``log`` it fails), the one adding fewest tricks to ``sup``."""
         best, cost = gsup, (gsup & ~sup).bit_count()
-        for _, psup, pred, memo in log:
+        for _, psup, pred, _ in log:
             if pred is None or psup == gsup:
                 continue
             c = (psup & ~sup).bit_count()
             if c >= cost:
                 continue
-            ok = memo.of.get(m)
-            if ok is None:
-                ok = memo.of[m] = pred(m)
-            if not ok:
+            if not pred(m):
                 best, cost = psup, c
         return best
 
@@ -437,7 +434,7 @@ class KState:
                  memo: Answers | None = None) -> bool:
         """Keep the holdings of ``s`` in ``S`` (dealt holdings, as rank masks)
         that satisfy ``pred`` (its answers are kept in ``memo`` if given, so a
-        presumption applied to several layers asks once per holding). The
+        presumption applied to several layers asks once per holding of a set). The
         holdings ruled out rest on ``sup``. Returns True if anything was removed."""
         built, d = self._domain(s, S)
         if memo is None:
@@ -772,32 +769,23 @@ class Holdings:
 
 class Answers:
     """A presumption's answers, kept across the layers and rebuilds it is
-    applied to: per holding asked, and per set of holdings met, the
-    positions asked and those that fit."""
+    applied to: per set of holdings met, the positions asked and those that
+    fit. (A holding met again in another set is asked again: keeping the
+    answers per holding as well cost more than the few questions it saved.)"""
 
-    __slots__ = ("of", "on")
+    __slots__ = ("on",)
 
     def __init__(self) -> None:
-        self.of: dict[int, bool] = {}
         self.on: dict[Holdings, tuple[int, int]] = {}
 
     def fitting(self, built: Holdings, d: int, pred: Callable[[int], bool]) -> int:
         """The positions of ``built`` whose holdings satisfy ``pred``, at least
-        among domain ``d``: each holding is asked once."""
+        among domain ``d``: each holding of a set is asked once."""
         asked, fit = self.on.get(built, (0, 0))
         new = d & ~asked
         if new:
-            of = self.of
-            masks = list(built.at(new))
-            # map, filterfalse and compress loop in C: this runs for every
-            # presumption on every layer
-            if of:
-                unknown = list(filterfalse(of.__contains__, masks))
-                of.update(zip(unknown, map(pred, unknown)))
-                verdicts = list(map(of.__getitem__, masks))
-            else:  # the presumption's first domain
-                verdicts = list(map(pred, masks))
-                of.update(zip(masks, verdicts))
+            # map and compress loop in C: this runs for every presumption on every layer
+            verdicts = map(pred, built.at(new))
             fit |= sum(compress(compress(built.bits, _flags(new)), verdicts))
             self.on[built] = (asked | new, fit)
         return fit
