@@ -549,7 +549,7 @@ class KState:
         out, in batches by the one fact that rules each out, each batch
         where its first holding was."""
         batches: dict[int, int] = {}  # support -> positions
-        for sup, sel in self._faults(key, allowed, forced, lm):
+        for sup, sel in self._faults(key, gone, allowed, forced, lm):
             hit = gone & sel
             if hit:
                 batches[sup] = batches.get(sup, 0) | hit
@@ -558,16 +558,19 @@ class KState:
                     break
         return tuple((ms, sup, None, None) for sup, ms in sorted(batches.items(), key=_first_position))
 
-    def _faults(self, key: tuple[int, int], allowed: int, forced: int, lm: int):
-        """What may rule a holding out, each with its support and the
-        positions of the holdings it rules out, in the order that decides
+    def _faults(self, key: tuple[int, int], gone: int, allowed: int, forced: int, lm: int):
+        """What may rule out holdings of ``gone``, each with its support and
+        the positions of the holdings it rules out, in the order that decides
         which one a holding is credited to: a card he may not hold, the
         earliest-supported first, else a card he must hold, likewise, else
         the length."""
         s, S = key
         built, base = self.uni[key], S * 13
-        yield from sorted((self.rsup[(base + i) * 4 + s], built.has[i]) for i in _bits_of(built.free & ~allowed))
-        yield from sorted((self.support_of_card(base + i, s), built.lacks[i]) for i in _bits_of(built.free & forced))
+        has, lacks = built.has, built.lacks
+        yield from sorted((self.rsup[(base + i) * 4 + s], has[i]) for i in _bits_of(built.free & ~allowed)
+                          if gone & has[i])
+        yield from sorted((self.support_of_card(base + i, s), lacks[i]) for i in _bits_of(built.free & forced)
+                          if gone & lacks[i])
         k = (s * 4 + S) * NL
         for n in _bits_of(built.lens & ~lm):
             yield self.lsup[k + n], built.of_len[n]
@@ -785,8 +788,9 @@ class Answers:
         new = d & ~asked
         if new:
             # map and compress loop in C: this runs for every presumption on every layer
-            verdicts = map(pred, built.at(new))
-            fit |= sum(compress(compress(built.bits, _flags(new)), verdicts))
+            flags = _flags(new)
+            verdicts = map(pred, compress(built.masks, flags))
+            fit |= sum(compress(compress(built.bits, flags), verdicts))
             self.on[built] = (asked | new, fit)
         return fit
 
