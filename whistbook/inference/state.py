@@ -833,17 +833,12 @@ def _sums(masks) -> int:
 @lru_cache(maxsize=1 << 14)
 def _holdings(free: int, forced: int, lm: int) -> Holdings:
     """Every holding made of ``forced`` and some of ``free`` whose length is in ``lm``."""
-    fb = [i for i in range(13) if free >> i & 1]
+    cards = [1 << i for i in range(13) if free >> i & 1]
     base_n = forced.bit_count()
-    out = []
-    for k in range(len(fb) + 1):
-        if not lm >> (base_n + k) & 1:
-            continue
-        for combo in combinations(fb, k):
-            m = forced
-            for i in combo:
-                m |= 1 << i
-            out.append(m)
+    out: list[int] = []
+    for k in range(len(cards) + 1):
+        if lm >> (base_n + k) & 1:  # the k-card choices of the free cards, in order (in C)
+            out.extend(map(forced.__or__, map(sum, combinations(cards, k))))
     return Holdings(tuple(out), free, forced)
 
 
