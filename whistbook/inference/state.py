@@ -11,7 +11,10 @@ Three kinds of constraint live here and are propagated to a fixpoint:
   a played card or one of the viewer's own is fixed to its holder.
 * ``dom[(seat, suit)]``: when a convention has spoken about a seat's holding
   of a suit, the explicit set of holdings (13-bit rank masks) still allowed.
-  Conventions are predicates that filter this set.
+  Conventions are predicates that filter this set. The holdings a domain
+  is built with are listed once (:class:`Holdings`), and the domain is a bit
+  set over their positions, so that filtering, intersecting and asking
+  which cards or lengths remain are operations on a few integers.
 * counts: each other seat was dealt ``size`` cards, and each suit's cards not
   in the viewer's hand are shared among the three other seats. Which lengths
   are still possible for every seat and suit is worked out by a dynamic
