@@ -334,10 +334,7 @@ class KState:
         for gone, gsup, _, _ in log:
             if not gsup & ~sup:
                 continue
-            for m in built.at(gone & with_it):
-                sup |= self._cheapest_reason(log, m, gsup, sup)
-                if not gsup & ~sup:
-                    break
+            sup = self._batch_support(log, built, gone & with_it, gsup, sup)
         return sup
 
     def _lengths_support(self, key: tuple[int, int], cut: int) -> dict[int, int]:
@@ -353,11 +350,7 @@ class KState:
                 hits = gone & built.of_len[n]
                 if not hits or not gsup & ~sup:
                     continue
-                for m in built.at(hits):
-                    sup |= self._cheapest_reason(log, m, gsup, sup)
-                    if not gsup & ~sup:
-                        break
-                out[n] = sup
+                out[n] = self._batch_support(log, built, hits, gsup, sup)
         return out
 
     def _log(self, key: tuple[int, int]) -> tuple[tuple, ...]:
@@ -375,19 +368,35 @@ class KState:
         return log
 
     @staticmethod
-    def _cheapest_reason(log, m: int, gsup: int, sup: int) -> int:
-        """Of the reasons holding ``m`` is ruled out (its own batch's ``gsup``,
-        or any presumption in ``log`` it fails), the one adding fewest tricks to ``sup``."""
-        best, cost = gsup, (gsup & ~sup).bit_count()
-        for _, psup, pred, _ in log:
-            if pred is None or psup == gsup:
-                continue
-            c = (psup & ~sup).bit_count()
-            if c >= cost:
-                continue
-            if not pred(m):
-                best, cost = psup, c
-        return best
+    def _batch_support(log, built: Holdings, hits: int, gsup: int, sup: int) -> int:
+        """``sup`` widened, holding by holding in order, by the reason each
+        holding at positions ``hits`` (struck off in the batch resting on
+        ``gsup``) was ruled out: the one adding fewest tricks to ``sup``,
+        the batch's own or an earlier-logged presumption the holding fails;
+        until the batch's own adds nothing. A holding that fails a
+        presumption adding nothing leaves ``sup`` as it is, now and later (``sup``
+        only grows), so those are set aside at once, with bit-set answers."""
+        while hits and gsup & ~sup:
+            cost = (gsup & ~sup).bit_count()
+            # the presumptions cheaper than the batch's own, cheapest first, then in the order logged
+            cheaper = sorted(((psup & ~sup).bit_count(), k, psup, pred, memo)
+                             for k, (_, psup, pred, memo) in enumerate(log)
+                             if pred is not None and psup != gsup and (psup & ~sup).bit_count() < cost)
+            for c, _, _, pred, memo in cheaper:
+                if c:
+                    break
+                hits &= memo.fitting(built, hits, pred)
+            if not hits:
+                break
+            first = hits & -hits
+            hits ^= first
+            best = gsup
+            for _, _, psup, pred, memo in cheaper:
+                if not memo.fitting(built, first, pred) & first:
+                    best = psup
+                    break
+            sup |= best
+        return sup
 
     # ------------------------------------------------------------ conventions
 
