@@ -41,7 +41,7 @@ def run(htmls: list[str], css: str) -> tuple[float, float, int]:
     base = pdf.ASSETS_DIR.as_uri() + "/"
     for html in htmls:
         fetcher = pdf.make_fetcher()
-        style, fonts = pdf._stylesheet(css + "\n" + pdf.NO_FURNITURE, base, fetcher)
+        style, fonts = pdf._stylesheet(css, base, fetcher)
         a = time.process_time()
         doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print").render(
             stylesheets=[style], font_config=fonts)

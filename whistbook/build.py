@@ -14,9 +14,10 @@ being made again:
    principles, the glossary), derived once and handed to every writer.
 3. *pages*: the lesson pages and the site's sources (fast, made each time).
 4. *booklet*: laid out in parts (each lesson, the answers, the back matter),
-   each part stored by its HTML's key; then the front matter with the page
-   numbers the parts give, the running heads and page numbers printed over
-   every page, and links and bookmarks joined.
+   each part stored by its HTML's key and carrying its own running heads;
+   then the front matter with the page numbers the parts give, and the parts
+   joined, with the page numbers printed over the pages and the links and
+   bookmarks drawn.
 5. *write*: into a temporary folder beside the output, with the site
    (ProperDocs) built there, and the new folder swapped in for the old one.
    The output folder is locked for the whole build; a build killed
@@ -401,15 +402,15 @@ class Booklet:
     def __init__(self, env: Any, options: BuildOptions, base: Any, store: Store, pool: "_Pool",
                  report: BuildReport) -> None:
         from .render.context import RenderOptions
-        from .render.pdf import booklet_css
+        from .render.pdf import booklet_css, running_title_css
 
         self.env, self.options, self.store, self.pool, self.report = env, options, store, pool, report
         #: the book's context before its lessons are known (enough for a lesson's own part)
         self.base = base
         self.printed = RenderOptions(analysis=options.analysis_in_booklet, four_colour=options.four_colour,
                                      paper=options.paper, medium="print")
-        self.css = booklet_css(env, options.paper, four_colour=options.four_colour)
-        self.furniture_css = booklet_css(env, options.paper, four_colour=False)
+        # the title first, so that a project's stylesheet may set the string otherwise
+        self.css = running_title_css(options.title) + booklet_css(env, options.paper, four_colour=options.four_colour)
         #: each lesson's part, by the lesson's name
         self.parts: dict[str, str] = {}
 
@@ -432,9 +433,9 @@ class Booklet:
         self.parts[made.printed.slug] = html = self.html("lesson", self.base, lesson=made.printed)
         self.start([html])
 
-    def lay_out(self, book: Any, say: Progress) -> tuple[list[Any], list[bytes]]:
-        """Every part of the booklet laid out, in order, and each part's running
-        heads and page numbers (:meth:`join` makes the PDF of them)."""
+    def lay_out(self, book: Any, say: Progress) -> tuple[list[Any], Any]:
+        """Every part of the booklet laid out, in order, and the page numbers
+        (:meth:`join` makes the PDF of them)."""
         say(f"laying out the booklet ({self.options.paper.upper()}) in parts")
         body = [self.parts.get(l.slug) or self.html("lesson", self.base, lesson=l) for l in book.hands + book.problems]
         if book.problems:
@@ -461,46 +462,37 @@ class Booklet:
 
         # The back needs the front's length, the front the back's pages: the
         # front's length is known from its stand-in, so the back is laid out
-        # beside the furniture of the front and the lessons, and the front
-        # (with the numbers) beside the back's furniture.
+        # first, then the front (with the numbers).
         for _ in range(3):
-            back_batch = self.start([self.html("back", book, pages=numbers(front.pages, parts))])
-            early = self.furniture(book, [front, *parts], range(len(parts) + 1))
-            [back] = self.pool.finish(back_batch)
-            front_batch = self.start([front_html(numbers(front.pages, [*parts, back]))])
-            late = self.furniture(book, [front, *parts, back], [len(parts) + 1])
-            [again] = self.pool.finish(front_batch)
-            stamps = [*self.pool.finish(early), *self.pool.finish(late)]
-            if again.pages == front.pages and _running_heads([again]) == _running_heads([front]):
+            [back] = self.pool.finish(self.start([self.html("back", book, pages=numbers(front.pages, parts))]))
+            [again] = self.pool.finish(self.start([front_html(numbers(front.pages, [*parts, back]))]))
+            if again.pages == front.pages:
                 front = again
                 break
             front = again
         everything = [front, *parts, back]
+        [page_numbers] = self.pool.finish(self.numbers(sum(p.pages for p in everything)))
         for part in everything:
             for message in part.warnings:
                 say(f"booklet: {message}")
-        return everything, stamps
+        return everything, page_numbers
 
-    def join(self, laid: tuple[list[Any], list[bytes]]) -> tuple[bytes, int]:
+    def join(self, laid: tuple[list[Any], Any]) -> tuple[bytes, int]:
         """The booklet's PDF, joined from its parts, and its page count."""
         from .render.pdf import join_parts
 
-        parts, stamps = laid
+        parts, page_numbers = laid
         book = self.options.book
-        return join_parts(parts, stamps, title=book.title, author=book.author), sum(p.pages for p in parts)
+        return join_parts(parts, page_numbers, title=book.title, author=book.author), sum(p.pages for p in parts)
 
-    def furniture(self, book: Any, laid: Sequence[Any], which: Sequence[int]) -> "_Batch":
-        """The running heads and page numbers of ``laid[k]`` for each k in
-        ``which`` (``laid`` being the booklet's parts in order), one job a part."""
-        heads, starts = _running_heads(laid), [0]
-        for part in laid:
-            starts.append(starts[-1] + part.pages)
-        todo = []
-        for k in which:
-            args = (book.book, heads[starts[k]:starts[k + 1]], starts[k] + 1, self.options.paper, self.furniture_css)
-            todo.append((digest(code_key(), self.furniture_css, book.book.title, self.options.paper,
-                                str(starts[k] + 1), *args[1]), args))
-        return self.pool.start("furniture", _furniture, todo, self.store, self.report)
+    def numbers(self, last: int) -> "_Batch":
+        """The page numbers of a booklet of ``last`` pages, laid out once (a
+        few pages: see :func:`whistbook.render.pdf.lay_out_numbers`)."""
+        from .render.pdf import lay_out_numbers
+
+        key = digest(code_key(), self.css, str(last), self.options.paper)
+        args = (self.css, last, self.options.paper)
+        return self.pool.start("numbers", lay_out_numbers, [(key, args)], self.store, self.report)
 
 
 def _lay_out_part(html: str, css: str) -> Any:
@@ -510,25 +502,6 @@ def _lay_out_part(html: str, css: str) -> Any:
 
     solver.release()  # the lessons are made: the solver's tables would only add to the layout's memory
     return pdf.lay_out_part(html, css)
-
-
-def _running_heads(parts: Sequence[Any]) -> list[str]:
-    """Each page's running head: the first bookmarked heading on it, else the last before it."""
-    out, current = [], ""
-    for part in parts:
-        firsts: dict[int, str] = {}
-        for _, label, page, _ in part.bookmarks:
-            firsts.setdefault(page, label)
-        for page in range(part.pages):
-            current = firsts.get(page, current)
-            out.append(current)
-    return out
-
-
-def _furniture(book: Book, running: Sequence[str], first: int, paper: str, css: str) -> bytes:
-    from .render.pdf import furniture_html, render_pages
-
-    return render_pages(furniture_html(book, running, paper, first=first), css)
 
 
 # --- 5. writing -------------------------------------------------------------------
@@ -739,6 +712,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
         report.inputs = PageInputs(files, [key for key, _ in jobs], [m.lesson for m in made], env, sources.nav)
         for kind, keys in pool.used.items():
             store.prune(kind, keys)
+        store.prune("furniture", ())  # the running heads' documents of earlier versions
     report.seconds = time.perf_counter() - started
     say(f"wrote {options.output}/: {report.lessons} lesson{'' if report.lessons == 1 else 's'}"
         + (f", {report.problems} problems" if report.problems else "")

@@ -25,7 +25,7 @@ from ..cards import Card, Suit
 from ..seats import SEATS, Seat
 from . import conventions as cv
 from .bits import bit, high, low, master, next_live_above, next_live_below, popcount, seq_high, seq_low
-from .state import Contradiction, Frame, KState
+from .state import Answers, Contradiction, Frame, KState
 
 LAYERS = ("certain", "presumed", "probable")
 
@@ -171,7 +171,7 @@ class Assumption:
     about_card: bool = False
     rank: int = 0  # firmness, see RANK
     card_index: int = -1  # rank index of the card whose play gave the presumption
-    memo: dict = field(default_factory=dict, repr=False)  # holding -> verdict
+    memo: Answers = field(default_factory=Answers, repr=False)  # the predicate's answers, kept by the store
     #: a presumption held as probable because its player has departed from rule
     demoted: bool = False
 

@@ -11,7 +11,10 @@ Three kinds of constraint live here and are propagated to a fixpoint:
   a played card or one of the viewer's own is fixed to its holder.
 * ``dom[(seat, suit)]``: when a convention has spoken about a seat's holding
   of a suit, the explicit set of holdings (13-bit rank masks) still allowed.
-  Conventions are predicates that filter this set.
+  Conventions are predicates that filter this set. The holdings a domain
+  is built with are listed once (:class:`Holdings`), and the domain is a bit
+  set over their positions, so that filtering, intersecting and asking
+  which cards or lengths remain are operations on a few integers.
 * counts: each other seat was dealt ``size`` cards, and each suit's cards not
   in the viewer's hand are shared among the three other seats. Which lengths
   are still possible for every seat and suit is worked out by a dynamic
@@ -46,8 +49,8 @@ keeps all constraints lacks it (tests compare it with exact enumeration).
 from __future__ import annotations
 
 from functools import lru_cache, reduce
-from itertools import combinations, compress, filterfalse
-from operator import and_, not_, or_
+from itertools import combinations, compress
+from operator import or_
 from typing import Callable, Iterable
 
 SUIT_RANGE = range(4)
@@ -67,10 +70,10 @@ class Contradiction(Exception):
 class Frame:
     """What does not change during one explanation: the viewer, the seats he
     cannot see, the hand size and the cards of each suit in play. It also
-    keeps the presumptions' answers on domains already filtered, so a layer
-    rebuilt from the certain one repeats no work."""
+    keeps the summaries of the domains met, so a layer rebuilt from the
+    certain one repeats no work."""
 
-    __slots__ = ("viewer", "others", "size", "col", "cols", "universe", "vmask", "umask", "cache", "sums")
+    __slots__ = ("viewer", "others", "size", "col", "cols", "universe", "vmask", "umask", "sums")
 
     def __init__(self, viewer: int, own: Iterable[int], universe: Iterable[int], size: int) -> None:
         self.viewer = viewer
@@ -88,8 +91,7 @@ class Frame:
                 self.umask[c // 13] |= 1 << (c % 13)
         self.col = [m.bit_count() for m in self.umask]
         self.cols = tuple(self.col)
-        self.cache: dict = {}
-        self.sums: dict = {}  # id of a domain -> (the domain, its summary), see _summary
+        self.sums: dict = {}  # (holdings, domain) -> its summary, see Holdings.summary
 
 
 def _lenmask(lo: int, hi: int) -> int:
@@ -108,7 +110,7 @@ def _lens_of(masks: Iterable[int]) -> int:
 class KState:
     """One layer of knowledge (certain, presumed or probable)."""
 
-    __slots__ = ("f", "poss", "rsup", "dom", "dlog", "dbase", "dsig", "lens", "lsup", "dirty", "ldirty",
+    __slots__ = ("f", "poss", "rsup", "uni", "dom", "dlog", "dbase", "dsig", "lens", "lsup", "dirty", "ldirty",
                  "am", "fm")
 
     def __init__(self, frame: Frame, own: Iterable[int]) -> None:
@@ -127,10 +129,13 @@ class KState:
         for o in frame.others:
             for S in SUIT_RANGE:
                 self.am[o * 4 + S] = frame.umask[S]
-        self.dom: dict[tuple[int, int], tuple[int, ...]] = {}
+        #: per (seat, suit) with a domain, the holdings it was built with, and
+        #: the domain itself: the positions among them still allowed (a bit set)
+        self.uni: dict[tuple[int, int], Holdings] = {}
+        self.dom: dict[tuple[int, int], int] = {}
         #: per domain, the holdings ruled out since it was built, each batch
-        #: with its support and, for a presumption's batch, the presumption
-        #: (its predicate and answers): a tuple of (holdings, support, pred, memo)
+        #: (positions) with its support and, for a presumption's batch, the
+        #: presumption (its predicate and answers): a tuple of (positions, support, pred, memo)
         self.dlog: dict[tuple[int, int], tuple[tuple, ...]] = {}
         #: per domain, the support of what ruled out the holdings left out when it was built
         self.dbase: dict[tuple[int, int], int] = {}
@@ -146,6 +151,7 @@ class KState:
         k.f = self.f
         k.poss = self.poss[:]
         k.rsup = self.rsup[:]
+        k.uni = self.uni.copy()
         k.dom = self.dom.copy()
         k.dlog = self.dlog.copy()
         k.dbase = self.dbase.copy()
@@ -322,20 +328,13 @@ class KState:
         the length that struck off one holding a moment earlier)."""
         sup = self.dbase[key]
         log = self._log(key)
-        sums = self.f.sums
+        built = self.uni[key]
+        rank = x.bit_length() - 1
+        with_it = built.has[rank] if what == "has" else built.lacks[rank]
         for gone, gsup, _, _ in log:
             if not gsup & ~sup:
                 continue
-            union, inter, _ = _summary(sums, gone)
-            # the holdings of the batch with the property (lazily, in C)
-            if what == "has":
-                hits = filter(x.__and__, gone) if union & x else ()
-            else:
-                hits = filterfalse(x.__and__, gone) if ~inter & x else ()
-            for m in hits:
-                sup |= self._cheapest_reason(log, m, gsup, sup)
-                if not gsup & ~sup:
-                    break
+            sup = self._batch_support(log, built, gone & with_it, gsup, sup)
         return sup
 
     def _lengths_support(self, key: tuple[int, int], cut: int) -> dict[int, int]:
@@ -344,22 +343,14 @@ class KState:
         for a card, for all the lengths in one walk of the log."""
         sup0 = self.dbase[key]
         log = self._log(key)
-        sums = self.f.sums
+        built = self.uni[key]
         out = {n: sup0 for n in _bits_of(cut)}
         for gone, gsup, _, _ in log:
-            lens = -1
             for n, sup in out.items():
-                if not gsup & ~sup:
+                hits = gone & built.of_len[n]
+                if not hits or not gsup & ~sup:
                     continue
-                if lens < 0:
-                    lens = _summary(sums, gone)[2]
-                if not lens >> n & 1:
-                    continue
-                for m in compress(gone, map(n.__eq__, map(int.bit_count, gone))):
-                    sup |= self._cheapest_reason(log, m, gsup, sup)
-                    if not gsup & ~sup:
-                        break
-                out[n] = sup
+                out[n] = self._batch_support(log, built, hits, gsup, sup)
         return out
 
     def _log(self, key: tuple[int, int]) -> tuple[tuple, ...]:
@@ -370,111 +361,108 @@ class KState:
             out: list[tuple] = []
             for e in log:
                 if e[1] < 0:
-                    out.extend(self._reasons(key[0], key[1], e[0], *e[3]))
+                    out.extend(self._reasons(key, e[0], *e[3]))
                 else:
                     out.append(e)
             log = self.dlog[key] = tuple(out)
         return log
 
     @staticmethod
-    def _cheapest_reason(log, m: int, gsup: int, sup: int) -> int:
-        """Of the reasons holding ``m`` is ruled out (its own batch's ``gsup``,
-        or any presumption in ``log`` it fails), the one adding fewest tricks to ``sup``."""
-        best, cost = gsup, (gsup & ~sup).bit_count()
-        for _, psup, pred, memo in log:
-            if pred is None or psup == gsup:
-                continue
-            c = (psup & ~sup).bit_count()
-            if c >= cost:
-                continue
-            if memo is None:
-                ok = pred(m)
-            else:
-                ok = memo.get(m)
-                if ok is None:
-                    ok = memo[m] = pred(m)
-            if not ok:
-                best, cost = psup, c
-        return best
+    def _batch_support(log, built: Holdings, hits: int, gsup: int, sup: int) -> int:
+        """``sup`` widened, holding by holding in order, by the reason each
+        holding at positions ``hits`` (struck off in the batch resting on
+        ``gsup``) was ruled out: the one adding fewest tricks to ``sup``,
+        the batch's own or an earlier-logged presumption the holding fails;
+        until the batch's own adds nothing. A holding that fails a
+        presumption adding nothing leaves ``sup`` as it is, now and later (``sup``
+        only grows), so those are set aside at once, with bit-set answers."""
+        while hits and gsup & ~sup:
+            cost = (gsup & ~sup).bit_count()
+            # the presumptions cheaper than the batch's own, cheapest first, then in the order logged
+            cheaper = sorted(((psup & ~sup).bit_count(), k, psup, pred, memo)
+                             for k, (_, psup, pred, memo) in enumerate(log)
+                             if pred is not None and psup != gsup and (psup & ~sup).bit_count() < cost)
+            for c, _, _, pred, memo in cheaper:
+                if c:
+                    break
+                hits &= memo.fitting(built, hits, pred)
+            if not hits:
+                break
+            first = hits & -hits
+            hits ^= first
+            best = gsup
+            for _, _, psup, pred, memo in cheaper:
+                if not memo.fitting(built, first, pred) & first:
+                    best = psup
+                    break
+            sup |= best
+        return sup
 
     # ------------------------------------------------------------ conventions
 
     def domain(self, s: int, S: int) -> tuple[int, ...]:
-        """The explicit holdings of ``s`` in ``S``, built on first use."""
+        """The explicit holdings of ``s`` in ``S`` still allowed, built on first use."""
+        built, d = self._domain(s, S)
+        return tuple(built.at(d))
+
+    def _domain(self, s: int, S: int) -> tuple[Holdings, int]:
+        """The holdings the domain of ``s`` in ``S`` was built with, and the
+        positions among them still allowed; built on first use."""
         key = (s, S)
-        d = self.dom.get(key)
-        if d is not None:
-            return d
+        built = self.uni.get(key)
+        if built is not None:
+            return built, self.dom[key]
         allowed, forced = self.allowed(s, S), self.forced(s, S)
         # what the holdings left out rest on: the cards he may not and must
         # hold, and (unless every length is in, see WIDE_DOMAIN) the lengths ruled out
         base = self._absent_support(s, S) | self._forced_support(s, S)
-        d = self._new_domain(s, S)
+        built = self._new_domain(s, S)
         if (allowed & ~forced).bit_count() > WIDE_DOMAIN:
             base |= self.length_support(s, S, NL, -1)
-        self.dom[key] = d
+        self.uni[key] = built
+        self.dom[key] = built.full
         self.dbase[key] = base
-        return d
+        return built, built.full
 
-    def _new_domain(self, s: int, S: int) -> tuple[int, ...]:
+    def _new_domain(self, s: int, S: int) -> Holdings:
         """The holdings a domain of ``s`` in ``S`` built now would have."""
         allowed, forced = self.am[s * 4 + S], self.fm[s * 4 + S]
         wide = (allowed & ~forced).bit_count() <= WIDE_DOMAIN
         return _holdings(allowed & ~forced, forced, ALL_LENGTHS if wide else self.lens[s][S])
 
-    def strikes_off(self, s: int, S: int, pred: Callable[[int], bool], memo: dict[int, bool]) -> bool:
+    def strikes_off(self, s: int, S: int, pred: Callable[[int], bool], memo: Answers) -> bool:
         """Whether :meth:`restrict` would strike off a holding (the store is
         left as it is; the answers are kept for ``restrict`` to find)."""
-        d = self.dom.get((s, S))
-        return bool(self._verdicts(d if d is not None else self._new_domain(s, S), pred, memo)[1])
+        key = (s, S)
+        built = self.uni.get(key)
+        if built is None:
+            built = self._new_domain(s, S)
+            d = built.full
+        else:
+            d = self.dom[key]
+        return bool(d & ~memo.fitting(built, d, pred))
 
     def restrict(self, s: int, S: int, pred: Callable[[int], bool], sup: int,
-                 memo: dict[int, bool] | None = None) -> bool:
+                 memo: Answers | None = None) -> bool:
         """Keep the holdings of ``s`` in ``S`` (dealt holdings, as rank masks)
         that satisfy ``pred`` (its answers are kept in ``memo`` if given, so a
-        presumption applied to several layers asks once per holding). The
+        presumption applied to several layers asks once per holding of a set). The
         holdings ruled out rest on ``sup``. Returns True if anything was removed."""
-        d = self.domain(s, S)
+        built, d = self._domain(s, S)
         if memo is None:
-            new = tuple(m for m in d if pred(m))
-            gone = tuple(m for m in d if not pred(m)) if len(new) != len(d) else ()
-        else:
-            new, gone = self._verdicts(d, pred, memo)
+            memo = Answers()
+        fit = memo.fitting(built, d, pred)
+        gone = d & ~fit
         if not gone:
             return False
-        if not new:
+        if not d & fit:
             raise Contradiction(f"no holding of seat {s} in suit {S} fits")
         key = (s, S)
-        self.dom[key] = new
+        self.dom[key] = d & fit
         self.dlog[key] = self.dlog.get(key, ()) + ((gone, sup, pred, memo),)
         self.dsig.pop(key, None)
         self.dirty |= 1 << S
         return True
-
-    def _verdicts(self, d: tuple[int, ...], pred: Callable[[int], bool],
-                  memo: dict[int, bool]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The holdings of ``d`` that satisfy ``pred`` and those that do not,
-        in order (kept in the frame's cache per presumption and domain)."""
-        ck = (id(memo), id(d))
-        hit = self.f.cache.get(ck)
-        if hit is not None and hit[0] is d:
-            return hit[1], hit[2]
-        # map, compress and filterfalse loop in C: this runs for every
-        # presumption on every layer
-        if memo:
-            missing = list(filterfalse(memo.__contains__, d))
-            memo.update(zip(missing, map(pred, missing)))
-            verdicts = list(map(memo.__getitem__, d))
-        else:  # the presumption's first domain
-            verdicts = list(map(pred, d))
-            memo.update(zip(d, verdicts))
-        if all(verdicts):
-            new, gone = d, ()
-        else:
-            new = tuple(compress(d, verdicts))
-            gone = tuple(compress(d, map(not_, verdicts)))
-        self.f.cache[ck] = (d, new, gone)
-        return new, gone
 
     # ------------------------------------------------------------ propagation
 
@@ -534,24 +522,17 @@ class KState:
         what is left the cards and lengths every holding agrees on. Returns
         True if cards were placed or struck off."""
         key = (s, S)
-        d = self.dom[key]
-        cache, sums = self.f.cache, self.f.sums
-        union, inter, dl = _summary(sums, d)
+        built, d = self.uni[key], self.dom[key]
+        union, inter, dl = built.summary(d, self.f.sums)
         if union & ~allowed or inter & forced != forced or dl & ~lm:
-            ck = ("check", id(d), allowed, forced, lm)
-            hit = cache.get(ck)
-            if hit is not None and hit[0] is d:
-                new, gone = hit[1], hit[2]
-            else:
-                new, gone = _filter(d, union, inter, dl, allowed, forced, lm)
-                cache[ck] = (d, new, gone)
+            new = built.within(d, union & ~allowed, forced & ~inter, dl & ~lm)
             if not new:
                 raise Contradiction(f"holdings of seat {s} in suit {S} exhausted")
             self.dom[key] = new
             # why each went is worked out only if a conclusion needs it (support -1 until then)
-            self.dlog[key] = self.dlog.get(key, ()) + ((gone, -1, None, (allowed, forced, lm)),)
+            self.dlog[key] = self.dlog.get(key, ()) + ((d & ~new, -1, None, (allowed, forced, lm)),)
             d = new
-            union, inter, dl = _summary(sums, d)
+            union, inter, dl = built.summary(d, self.f.sums)
         base = S * 13
         moved = False
         gone_bits = allowed & ~union
@@ -575,37 +556,36 @@ class KState:
             self.dsig[key] = (allowed, forced, lm)
         return moved
 
-    def _reasons(self, s: int, S: int, d: tuple[int, ...], allowed: int, forced: int, lm: int):
-        """The holdings ``d`` that the cards and lengths rule out, in
-        batches by the one fact that rules each out (the earliest-supported
-        card he may not hold, else a card he must hold, else the length)."""
-        base = S * 13
-        batches: dict[int, list[int]] = {}
-        why: dict[int, int] = {}  # cards at fault -> support, worked out once
-        gone_sup = self.rsup[base * 4 + s:(base + 13) * 4 + s:4]  # "s was not dealt" each rank
+    def _reasons(self, key: tuple[int, int], gone: int, allowed: int, forced: int, lm: int):
+        """The holdings ``gone`` (positions) that the cards and lengths rule
+        out, in batches by the one fact that rules each out, each batch
+        where its first holding was."""
+        batches: dict[int, int] = {}  # support -> positions
+        for sup, sel in self._faults(key, gone, allowed, forced, lm):
+            hit = gone & sel
+            if hit:
+                batches[sup] = batches.get(sup, 0) | hit
+                gone ^= hit
+                if not gone:
+                    break
+        return tuple((ms, sup, None, None) for sup, ms in sorted(batches.items(), key=_first_position))
+
+    def _faults(self, key: tuple[int, int], gone: int, allowed: int, forced: int, lm: int):
+        """What may rule out holdings of ``gone``, each with its support and
+        the positions of the holdings it rules out, in the order that decides
+        which one a holding is credited to: a card he may not hold, the
+        earliest-supported first, else a card he must hold, likewise, else
+        the length."""
+        s, S = key
+        built, base = self.uni[key], S * 13
+        has, lacks = built.has, built.lacks
+        yield from sorted((self.rsup[(base + i) * 4 + s], has[i]) for i in _bits_of(built.free & ~allowed)
+                          if gone & has[i])
+        yield from sorted((self.support_of_card(base + i, s), lacks[i]) for i in _bits_of(built.free & forced)
+                          if gone & lacks[i])
         k = (s * 4 + S) * NL
-        na = ~allowed
-        for m in d:
-            x = m & na
-            if x:
-                sup = why.get(x)
-                if sup is None:
-                    sup = why[x] = min(gone_sup[i] for i in _bits_of(x))
-            elif m & forced != forced:
-                y = forced & ~m
-                sup = why.get(-y)
-                if sup is None:
-                    sup = why[-y] = min(self.support_of_card(base + i, s) for i in _bits_of(y))
-            elif not lm >> m.bit_count() & 1:
-                sup = self.lsup[k + m.bit_count()]
-            else:
-                continue
-            b = batches.get(sup)
-            if b is None:
-                batches[sup] = [m]
-            else:
-                b.append(m)
-        return tuple((tuple(ms), sup, None, None) for sup, ms in batches.items())
+        for n in _bits_of(built.lens & ~lm):
+            yield self.lsup[k + n], built.of_len[n]
 
     def _counts(self) -> None:
         """The dynamic programme: each other seat holds ``size`` cards and each
@@ -735,32 +715,113 @@ class _CountWhy:
         return st._cells_support(cells, [self.lens[a][T] for a, T in cells])
 
 
-def _summary(sums: dict, d: tuple[int, ...]) -> tuple[int, int, int]:
-    """The cards some holding of ``d`` has, those every one has, and the
-    lengths they have; worked out once per domain (kept in the frame's ``sums``)."""
-    hit = sums.get(id(d))
-    if hit is not None and hit[0] is d:
-        return hit[1]
-    out = (reduce(or_, d, 0), reduce(and_, d, -1), _lens_of(d))
-    sums[id(d)] = (d, out)
-    return out
+class Holdings:
+    """The holdings a domain was built with, in a fixed order, so that a
+    domain is one int: bit ``k`` set while the ``k``-th holding is allowed.
+    For each rank and each length it keeps the positions of the holdings
+    that have it, so that filtering a domain, summing it up and finding the
+    holdings struck off for a card or a length are integer operations, not
+    loops over the holdings. Made once per (free cards, forced cards,
+    lengths) for the whole run (see :func:`_holdings`)."""
+
+    __slots__ = ("masks", "full", "bits", "forced", "free", "lens", "has", "lacks", "of_len")
+
+    def __init__(self, masks: tuple[int, ...], free: int, forced: int) -> None:
+        self.masks = masks
+        self.full = full = (1 << len(masks)) - 1
+        self.bits = tuple(map((1).__lshift__, range(len(masks))))  # the position k as a bit set
+        self.forced, self.free = forced, free
+        # the binary digits of a position set are written out, highest
+        # position first, by translating one byte per holding (in C); the
+        # leading "0" stands for no holding
+        low8 = b"\0" + bytes(map((255).__and__, reversed(masks)))
+        high5 = b"\0" + bytes(map((8).__rrshift__, reversed(masks)))
+        #: per rank, the positions of the holdings with it (without it)
+        self.has = [full if forced >> i & 1 else
+                    int((low8 if i < 8 else high5).translate(_RANK_DIGITS[i & 7]), 2) if free >> i & 1 else 0
+                    for i in range(13)]
+        self.lacks = [full & ~h for h in self.has]
+        #: per length, the positions of the holdings of that length
+        sizes = b"\xff" + bytes(map(int.bit_count, reversed(masks)))
+        self.lens = _lens_of(masks)
+        self.of_len = [int(sizes.translate(_LENGTH_DIGITS[n]), 2) if self.lens >> n & 1 else 0 for n in range(NL)]
+
+    def at(self, positions: int) -> Iterable[int]:
+        """The holdings at ``positions``, in order (lazily, in C)."""
+        return compress(self.masks, _flags(positions))
+
+    def summary(self, d: int, sums: dict) -> tuple[int, int, int]:
+        """The cards some holding of domain ``d`` has, those every one has,
+        and the lengths they have; kept in ``sums`` (the frame's)."""
+        out = sums.get((self, d))
+        if out is None:
+            has = self.has
+            union = inter = self.forced
+            for i in _bits_of(self.free):
+                some = has[i] & d
+                if some:
+                    union |= 1 << i
+                    if some == d:
+                        inter |= 1 << i
+            of_len, lens = self.of_len, 0
+            for n in _bits_of(self.lens):
+                if of_len[n] & d:
+                    lens |= 1 << n
+            out = sums[(self, d)] = (union, inter, lens)
+        return out
+
+    def within(self, d: int, absent: int, present: int, lengths: int) -> int:
+        """The holdings of domain ``d`` with none of the ranks ``absent``,
+        all of ``present`` and none of the ``lengths``."""
+        for i in _bits_of(absent):
+            d &= self.lacks[i]
+        for i in _bits_of(present):
+            d &= self.has[i]
+        for n in _bits_of(lengths):
+            d &= ~self.of_len[n]
+        return d
 
 
-def _filter(d: tuple[int, ...], union: int, inter: int, dl: int, allowed: int, forced: int,
-            lm: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The holdings of ``d`` within ``allowed``, holding ``forced`` and of a
-    length in ``lm``, and the others, in order. When the summary of ``d``
-    (``union``, ``inter``, lengths ``dl``) says only the cards he may hold,
-    or only the lengths, can fail, only that test is run (the usual cases)."""
-    na = ~allowed
-    by_cards, by_forced, by_length = union & na, inter & forced != forced, dl & ~lm
-    if by_cards and not by_forced and not by_length:
-        keep = [not m & na for m in d]
-    elif by_length and not by_cards and not by_forced:
-        keep = [lm >> m.bit_count() & 1 for m in d]
-    else:
-        keep = [not m & na and m & forced == forced and lm >> m.bit_count() & 1 for m in d]
-    return tuple(compress(d, keep)), tuple(compress(d, map(not_, keep)))
+class Answers:
+    """A presumption's answers, kept across the layers and rebuilds it is
+    applied to: per set of holdings met, the positions asked and those that
+    fit. (A holding met again in another set is asked again: keeping the
+    answers per holding as well cost more than the few questions it saved.)"""
+
+    __slots__ = ("on",)
+
+    def __init__(self) -> None:
+        self.on: dict[Holdings, tuple[int, int]] = {}
+
+    def fitting(self, built: Holdings, d: int, pred: Callable[[int], bool]) -> int:
+        """The positions of ``built`` whose holdings satisfy ``pred``, at least
+        among domain ``d``: each holding of a set is asked once."""
+        asked, fit = self.on.get(built, (0, 0))
+        new = d & ~asked
+        if new:
+            # map and compress loop in C: this runs for every presumption on every layer
+            flags = _flags(new)
+            verdicts = map(pred, compress(built.masks, flags))
+            fit |= sum(compress(compress(built.bits, flags), verdicts))
+            self.on[built] = (asked | new, fit)
+        return fit
+
+
+def _flags(positions: int) -> bytes:
+    """One byte per position, 1 where ``positions`` has the bit, lowest first
+    (for ``compress``)."""
+    return format(positions, "b")[::-1].encode().translate(_TO_FLAGS)
+
+
+def _first_position(batch: tuple[int, int]) -> int:
+    """Sort key for (support, positions): where the batch's first holding is."""
+    return batch[1] & -batch[1]
+
+
+_TO_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
+#: per bit of a byte, and per length: the binary digit each byte stands for
+_RANK_DIGITS = [bytes(48 + (b >> i & 1) for b in range(256)) for i in range(8)]
+_LENGTH_DIGITS = [bytes(48 + (b == n) for b in range(256)) for n in range(NL)]
 
 
 def _fewer(a: int, b: int | None) -> int:
@@ -782,20 +843,17 @@ def _sums(masks) -> int:
 
 
 @lru_cache(maxsize=1 << 14)
-def _holdings(free: int, forced: int, lm: int) -> tuple[int, ...]:
+def _holdings(free: int, forced: int, lm: int) -> Holdings:
     """Every holding made of ``forced`` and some of ``free`` whose length is in ``lm``."""
-    fb = [i for i in range(13) if free >> i & 1]
+    cards = [1 << i for i in range(13) if free >> i & 1]
     base_n = forced.bit_count()
-    out = []
-    for k in range(len(fb) + 1):
-        if not lm >> (base_n + k) & 1:
-            continue
-        for combo in combinations(fb, k):
-            m = forced
-            for i in combo:
-                m |= 1 << i
-            out.append(m)
-    return tuple(out)
+    out: list[int] = []
+    for k in range(len(cards) + 1):
+        if lm >> (base_n + k) & 1:  # the k-card choices of the free cards, in order (in C)
+            out.extend(map(forced.__or__, map(sum, combinations(cards, k))))
+    return Holdings(tuple(out), free, forced)
+
+
 @lru_cache(maxsize=1 << 16)
 def _shared_lengths(N: int, cols: tuple[int, ...], lens: tuple[int, ...]) -> tuple[int, ...] | None:
     """For three seats of ``N`` cards sharing suits of ``cols`` cards, and the

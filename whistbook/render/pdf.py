@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from base64 import b64decode
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 from urllib.parse import unquote, urlsplit
@@ -195,18 +194,23 @@ def render_booklet_document(
         raise RenderError(f"booklet: {err}") from None
 
 
-#: the booklet's parts carry no page furniture: it is drawn once over the joined pages
-NO_FURNITURE = "@page { " + " ".join(
-    f"@{box} {{ content: none; }}" for box in (
-        "top-left", "top-center", "top-right", "bottom-left", "bottom-center", "bottom-right")) + " }"
 _PT = 0.75  # points per CSS pixel
+_FIGURES = re.compile(rb"<([0-9a-fA-F]+)>")  # a glyph's code in a text string of WeasyPrint's PDF
+
+
+def running_title_css(title: str) -> str:
+    """The book's title as the ``book-title`` string from the first page of
+    every part (the cover sets it too), so that a part laid out alone prints
+    its running heads as the whole booklet would."""
+    quoted = title.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    return f'html {{ string-set: book-title "{quoted}"; }}\n'
 
 
 @dataclass
 class PartLayout:
-    """One part of the booklet laid out on its own: its PDF (without running
-    heads or page numbers), and what joining needs to know of it, in points
-    from the top-left of its pages."""
+    """One part of the booklet laid out on its own: its PDF (with its running
+    heads, without page numbers), and what joining needs to know of it, in
+    points from the top-left of its pages."""
 
     pdf: bytes
     pages: int
@@ -216,13 +220,37 @@ class PartLayout:
     links: list[tuple[int, tuple[float, float, float, float], str]] = field(default_factory=list)
     #: bookmarks: (level, label, page, y)
     bookmarks: list[tuple[int, str, int, float]] = field(default_factory=list)
+    #: the pages that carry a page number (the join prints it)
+    numbered: list[int] = field(default_factory=list)
     #: WeasyPrint's warnings
     warnings: list[str] = field(default_factory=list)
 
 
+def _shows_a_counter(box: Any) -> bool:
+    content = box.style["content"]
+    return isinstance(content, tuple) and any(kind in ("counter()", "counters()") for kind, _ in content)
+
+
+def _take_numbers(pages: Sequence[Any], keep: bool = False) -> list[int]:
+    """Take off each page the margin boxes that show a counter (its page
+    number, which a part laid out alone cannot know), or with ``keep`` every
+    other box; the pages that had one."""
+    from weasyprint.formatting_structure.boxes import MarginBox
+
+    numbered = []
+    for k, page in enumerate(pages):
+        box = page._page_box
+        shown = [b for b in box.children if isinstance(b, MarginBox) and _shows_a_counter(b)]
+        if shown:
+            numbered.append(k)
+        box.children = shown if keep else [b for b in box.children if not any(b is s for s in shown)]
+    return numbered
+
+
 def lay_out_part(html: str, css: str) -> PartLayout:
-    """Lay out one part (in a worker process). Internal links are taken out
-    of the PDF and returned as data: the join draws them, across parts too.
+    """Lay out one part (in a worker process), with its running heads and
+    without its page numbers. Internal links are taken out of the PDF and
+    returned as data: the join draws them, across parts too.
 
     :raises RenderError: when a resource is refused.
     """
@@ -231,12 +259,12 @@ def lay_out_part(html: str, css: str) -> PartLayout:
     base = ASSETS_DIR.as_uri() + "/"
     with warnings_of("weasyprint") as logged:
         try:
-            style, fonts = _stylesheet(css + "\n" + NO_FURNITURE, base, fetcher)
+            style, fonts = _stylesheet(css, base, fetcher)
             doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print").render(
                 stylesheets=[style], font_config=fonts)
         except FatalURLFetchingError as err:
             raise RenderError(f"booklet: {err}") from None
-    out = PartLayout(pdf=b"", pages=len(doc.pages), warnings=logged)
+    out = PartLayout(pdf=b"", pages=len(doc.pages), numbered=_take_numbers(doc.pages), warnings=logged)
     for k, page in enumerate(doc.pages):
         for name, (x, y, *_) in page.anchors.items():
             out.anchors.setdefault(name, (k, x * _PT, y * _PT))
@@ -255,22 +283,12 @@ def lay_out_part(html: str, css: str) -> PartLayout:
     return out
 
 
-def render_pages(html: str, css: str) -> bytes:
-    """A small document with no resources (the page furniture) as PDF."""
-    weasyprint, _, _ = load_weasyprint()
-    fetcher = make_fetcher()
-    style, fonts = _stylesheet(css, None, fetcher)
-    return weasyprint.HTML(string=html, url_fetcher=fetcher, media_type="print").write_pdf(
-        stylesheets=[style], font_config=fonts)
-
-
 _STYLES: dict[str, Any] = {}
 
 
 def _stylesheet(css: str, base: str | None, fetcher: Any) -> tuple[Any, Any]:
     """The parsed stylesheet and font configuration, kept by the worker from
-    one part to the next (every part of a booklet has the same stylesheet;
-    the furniture has its own)."""
+    one part to the next (every part of a booklet has the same stylesheet)."""
     if css not in _STYLES:
         weasyprint, _, _ = load_weasyprint()
         from weasyprint.text.fonts import FontConfiguration
@@ -282,32 +300,95 @@ def _stylesheet(css: str, base: str | None, fetcher: Any) -> tuple[Any, Any]:
     return _STYLES[css]
 
 
-def furniture_html(book: Book, running: Sequence[str], paper: str, *, first: int = 1) -> str:
-    """A document of empty pages carrying only the running heads and page
-    numbers, ``running[k]`` on page ``first + k``. Page 1 is the cover, which
-    has none; a document from a later page sets its page counter and the
-    book's title (the running head's other half) on its first page."""
-    hidden = "visibility: hidden; margin: 0; font-size: 1pt"
-    if first == 1:
-        start, running = (f'<section class="cover"><h1 class="cover-title" style="visibility: hidden">'
-                          f"{escape(book.title)}</h1></section>"), running[1:]
-        style = ""
-    else:
-        start = f'<p class="cover-title" style="{hidden}">{escape(book.title)}</p>'
-        style = f"<style>@page :first {{ counter-reset: page {first}; }}</style>"
-    pages = []
-    for k, r in enumerate(running):
-        opening = "<div>" + start if k == 0 and first != 1 else '<div style="break-before: page">'
-        pages.append(f'{opening}<p class="lesson-title" style="{hidden}">{escape(r)}</p></div>')
-    return (f'<!doctype html><html lang="en" class="booklet paper-{paper}"><head><meta charset="utf-8">{style}</head>'
-            f"<body>{start if first == 1 else ''}{''.join(pages)}</body></html>")
+@dataclass
+class PageNumbers:
+    """Page numbers as the stylesheet's margin boxes show them, laid out once
+    by WeasyPrint: a PDF whose k-th page holds only the number ``values[k]``.
+    The join prints the others from these (:func:`number_streams`)."""
+
+    pdf: bytes
+    values: list[int]
 
 
-def join_parts(parts: Sequence[PartLayout], furniture: Sequence[bytes], *, title: str, author: str = "") -> bytes:
-    """The booklet: the parts' pages in order, the furniture (running heads,
-    page numbers; a PDF for each part) printed over each page, the links and bookmarks of every part
-    pointing into the joined pages (with pikepdf, which is qpdf: a join
-    takes a fraction of a second)."""
+def lay_out_numbers(css: str, last: int, paper: str = "a5") -> PageNumbers:
+    """The page numbers of a booklet of ``last`` pages: 0 to 9 and 10, 100...
+    (each other number is drawn from their glyphs), or, when the ten figures
+    are not all alike but for their glyph (not decimal, or not of one width),
+    every number from 1 to ``last``."""
+    numbers = _lay_out_numbers(css, [*range(10), *(10 ** k for k in range(1, len(str(last))))], paper)
+    if _figures(_number_pages(numbers)) is None:
+        numbers = _lay_out_numbers(css, list(range(1, last + 1)), paper)
+    return numbers
+
+
+def _lay_out_numbers(css: str, values: Sequence[int], paper: str = "a5") -> PageNumbers:
+    weasyprint, _, _ = load_weasyprint()
+    style, fonts = _stylesheet(css, None, make_fetcher())
+    counters = "".join(f"@page :nth({k + 1}) {{ counter-reset: page {v}; }}" for k, v in enumerate(values))
+    html = (f'<!doctype html><html lang="en" class="booklet paper-{paper}"><head><meta charset="utf-8">'
+            f"<style>{counters}</style></head><body>"
+            + '<div style="break-before: page"></div>' * len(values) + "</body></html>")
+    doc = weasyprint.HTML(string=html, media_type="print").render(stylesheets=[style], font_config=fonts)
+    _take_numbers(doc.pages, keep=True)
+    return PageNumbers(doc.write_pdf(), list(values))
+
+
+def _number_pages(numbers: PageNumbers) -> dict[int, bytes]:
+    """Each sample's content stream, by its number."""
+    from io import BytesIO
+
+    import pikepdf
+
+    with pikepdf.open(BytesIO(numbers.pdf)) as pdf:
+        return {v: page.obj.Contents.read_bytes() for v, page in zip(numbers.values, pdf.pages)}
+
+
+def _figures(streams: Mapping[int, bytes]) -> dict[str, bytes] | None:
+    """Each figure's glyph code, when the pages numbered 0 to 9 differ in
+    that code alone (the figures are of one width, so any number can be
+    drawn where the sample of its length is); else None."""
+    if not all(d in streams for d in range(10)):
+        return None
+    split = [_FIGURES.split(streams[d]) for d in range(10)]
+    if len({len(s) for s in split}) != 1:
+        return None
+    differ = [i for i in range(len(split[0])) if len({s[i] for s in split}) > 1]
+    if len(differ) != 1 or differ[0] % 2 == 0:  # odd items are the glyph codes
+        return None
+    codes = {str(d): split[d][differ[0]] for d in range(10)}
+    return codes if len(set(codes.values())) == 10 else None
+
+
+def number_streams(streams: Mapping[int, bytes], wanted: Sequence[int]) -> dict[int, bytes]:
+    """The content stream that prints each number in ``wanted``: its own
+    sample, or the sample 1, 10, 100... of its length with the figures' glyphs
+    replaced.
+
+    :raises RenderError: when neither is there.
+    """
+    figures = _figures(streams)
+    out = {}
+    for n in wanted:
+        if n in streams:
+            out[n] = streams[n]
+            continue
+        text = str(n)
+        sample = _FIGURES.split(streams.get(10 ** (len(text) - 1), b""))
+        codes, want = sample[1::2], [figures and figures["1"]] + [figures and figures["0"]] * (len(text) - 1)
+        at = next((i for i in range(len(codes) - len(want) + 1) if figures and codes[i:i + len(want)] == want), None)
+        if at is None:
+            raise RenderError(f"booklet: page number {n} could not be drawn from the stylesheet's numbers")
+        for k, figure in enumerate(text):
+            sample[2 * (at + k) + 1] = figures[figure]
+        out[n] = b"".join(part if i % 2 == 0 else b"<" + part + b">" for i, part in enumerate(sample))
+    return out
+
+
+def join_parts(parts: Sequence[PartLayout], numbers: PageNumbers, *, title: str, author: str = "") -> bytes:
+    """The booklet: the parts' pages in order, each numbered page with its
+    number printed over it (a Form XObject drawn from ``numbers``), the links
+    and bookmarks of every part pointing into the joined pages (with pikepdf,
+    which is qpdf: a join takes a fraction of a second)."""
     from io import BytesIO
 
     import pikepdf
@@ -322,11 +403,7 @@ def join_parts(parts: Sequence[PartLayout], furniture: Sequence[bytes], *, title
         book.pages.extend(src.pages)
         for name, (k, x, y) in part.anchors.items():
             anchors.setdefault(name, (start + k, x, y))
-    for part, start, stamps in zip(parts, starts, furniture):
-        stamp = pikepdf.open(BytesIO(stamps))
-        sources.append(stamp)
-        for k in range(min(part.pages, len(stamp.pages))):
-            book.pages[start + k].add_overlay(stamp.pages[k])
+    _print_numbers(book, [start + k for part, start in zip(parts, starts) for k in part.numbered], numbers)
     height = float(book.pages[0].mediabox[3])
     for part, start in zip(parts, starts):
         for k, (x1, y1, x2, y2), target in part.links:
@@ -358,6 +435,24 @@ def join_parts(parts: Sequence[PartLayout], furniture: Sequence[bytes], *, title
     return out.getvalue()
 
 
+def _print_numbers(book: Any, numbered: Sequence[int], numbers: PageNumbers) -> None:
+    """Page ``k + 1``'s number over page k, for each k in ``numbered``: one
+    Form XObject a number, its fonts (copied once) those of the samples."""
+    from io import BytesIO
+
+    import pikepdf
+
+    samples = pikepdf.open(BytesIO(numbers.pdf))
+    first = samples.pages[0]
+    resources = book.copy_foreign(first.obj.Resources)
+    box = [float(v) for v in first.mediabox]
+    streams = number_streams(_number_pages(numbers), [k + 1 for k in numbered])
+    for k in numbered:
+        form = book.make_stream(streams[k + 1], Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                                BBox=box, Resources=resources)
+        book.pages[k].add_overlay(form, pikepdf.Rectangle(*box))
+
+
 def render_booklet(
     lessons: Sequence[Lesson],
     env: jinja2.Environment,
@@ -372,6 +467,7 @@ def render_booklet(
     return render_booklet_document(lessons, env, rules=rules, options=options).write_pdf()
 
 
-__all__ = ["booklet_part_html", "load_weasyprint", "lay_out_part", "join_parts", "furniture_html", "render_pages", "PartLayout",
+__all__ = ["booklet_part_html", "load_weasyprint", "lay_out_part", "join_parts", "lay_out_numbers", "number_streams",
+           "running_title_css", "PartLayout", "PageNumbers",
            "render_booklet", "render_booklet_document", "booklet_html", "booklet_css", "resolve_variables", "make_fetcher",
            "ASSETS_DIR", "PAPERS"]
