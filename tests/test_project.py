@@ -160,6 +160,28 @@ def test_the_booklet_in_parts_keeps_numbers_links_and_bookmarks(corpus):
 
 
 @pytest.mark.slow
+def test_a_booklet_template_with_the_back_matter_as_one_part_still_works(corpus):
+    """A project's copy of booklet.html that knows the back matter as one part
+    ("back", before it was laid out as three) gives the same booklet."""
+    import re
+
+    import whistbook
+
+    default = build(BuildOptions(**{**_options(corpus, "clean").__dict__, "cache": None}))
+    source = (Path(whistbook.__file__).parent / "templates" / "booklet.html").read_text(encoding="utf-8")
+    old, n = re.subn(r'back or part == "(themes|principles|glossary)"', 'everything or part == "back"', source)
+    assert n == 3
+    (corpus / "templates").mkdir()
+    (corpus / "templates" / "booklet.html").write_text(old, encoding="utf-8")
+    copied = build(BuildOptions(**{**_options(corpus).__dict__, "cache": None}))
+    mine, ref = corpus / "output" / "whistbook.pdf", corpus / "clean" / "whistbook.pdf"
+    assert copied.pdf_pages == default.pdf_pages
+    assert _pdf_text(mine) == _pdf_text(ref)
+    assert [t for t, _ in _outline(mine)][-3:] == ["Lessons by theme", "Principles of play", "Glossary"]
+    assert _outline(mine) == _outline(ref)
+
+
+@pytest.mark.slow
 def test_a_killed_build_leaves_the_old_output(corpus):
     build(_options(corpus))
     before = {p.relative_to(corpus / "output"): p.read_bytes() for p in (corpus / "output").rglob("*") if p.is_file()}

@@ -13,11 +13,11 @@ being made again:
 2. *the book*: the book-wide context (hands by theme and chapter, the
    principles, the glossary), derived once and handed to every writer.
 3. *pages*: the lesson pages and the site's sources (fast, made each time).
-4. *booklet*: laid out in parts (each lesson, the answers, the back matter),
-   each part stored by its HTML's key and carrying its own running heads;
-   then the front matter with the page numbers the parts give, and the parts
-   joined, with the page numbers printed over the pages and the links and
-   bookmarks drawn.
+4. *booklet*: laid out in parts (each lesson, the answers, the back matter's
+   three sections), each part stored by its HTML's key and carrying its own
+   running heads; then the front matter and the lessons by theme with the
+   page numbers the parts give, side by side, and the parts joined, with the
+   page numbers printed over the pages and the links and bookmarks drawn.
 5. *write*: into a temporary folder beside the output, with the site
    (ProperDocs) built there, and the new folder swapped in for the old one.
    The output folder is locked for the whole build; a build killed
@@ -391,6 +391,12 @@ def _resolved(result: Any) -> Future:
 # --- 4. the booklet ----------------------------------------------------------------
 
 
+#: the back matter's parts, in order, each from a new page (see templates/booklet.html)
+BACK_MATTER = ("themes", "principles", "glossary")
+#: those that print the lessons' page numbers ("back" is the three as one part)
+NUMBERED_BACK = ("themes", "back")
+
+
 class Booklet:
     """The booklet, laid out in parts by the pool's workers: each lesson's part
     as soon as the lesson is made (:meth:`add`), the rest once the whole book
@@ -433,6 +439,11 @@ class Booklet:
         self.parts[made.printed.slug] = html = self.html("lesson", self.base, lesson=made.printed)
         self.start([html])
 
+    def begin(self) -> None:
+        """Give the workers the parts that need no lessons: the principles and
+        the glossary (which print no page numbers)."""
+        self.start([self.html(part, self.base) for part in BACK_MATTER if part not in NUMBERED_BACK])
+
     def lay_out(self, book: Any, say: Progress) -> tuple[list[Any], Any]:
         """Every part of the booklet laid out, in order, and the page numbers
         (:meth:`join` makes the PDF of them)."""
@@ -440,17 +451,28 @@ class Booklet:
         body = [self.parts.get(l.slug) or self.html("lesson", self.base, lesson=l) for l in book.hands + book.problems]
         if book.problems:
             body.append(self.html("answers", book))
-        anchors = [f"{l.slug}-lesson" for l in book.hands + book.problems] + ["answers", "themes", "principles",
-                                                                                  "glossary"]
+        anchors = [f"{l.slug}-lesson" for l in book.hands + book.problems] + ["answers", *BACK_MATTER]
+        stand_ins = dict.fromkeys(anchors, 888)
 
-        # The front matter (cover, contents) and the back matter (lessons by theme,
-        # principles, glossary) print page numbers, but their lengths do not depend
-        # on the numbers: the front is laid out with stand-ins beside the lessons
-        # to learn its length, then the back once with the numbers, then the front.
+        # The front matter (cover, contents) and the lessons by theme print page
+        # numbers, but their lengths do not depend on the numbers: both are laid
+        # out with stand-ins beside the lessons, to learn their lengths, then
+        # again with the numbers, side by side. The principles and the glossary
+        # print none: each is a part laid out once (begun by :meth:`begin`).
         def front_html(pages: Mapping[str, int]) -> str:
             return self.html("front", book, pages=pages)
 
-        *parts, front = self.pool.finish(self.start([*body, front_html(dict.fromkeys(anchors, 888))]))
+        def back_html(part: str, pages: Mapping[str, int]) -> str:
+            return self.html(part, book, pages=pages if part in NUMBERED_BACK else {})
+
+        laid = self.pool.finish(self.start(
+            [*body, front_html(stand_ins), *(back_html(part, stand_ins) for part in BACK_MATTER)]))
+        parts, front, back = laid[:len(body)], laid[len(body)], laid[len(body) + 1:]
+        back_parts = BACK_MATTER
+        if not all(name in part.anchors for name, part in zip(BACK_MATTER, back)):
+            # a project's booklet.html that knows the back matter as one part only
+            back_parts = ("back",)
+            back = self.pool.finish(self.start([back_html("back", stand_ins)]))
 
         def numbers(start: int, laid: Sequence[Any]) -> dict[str, int]:
             out = {}
@@ -460,17 +482,16 @@ class Booklet:
                 start += part.pages
             return out
 
-        # The back needs the front's length, the front the back's pages: the
-        # front's length is known from its stand-in, so the back is laid out
-        # first, then the front (with the numbers).
         for _ in range(3):
-            [back] = self.pool.finish(self.start([self.html("back", book, pages=numbers(front.pages, parts))]))
-            [again] = self.pool.finish(self.start([front_html(numbers(front.pages, [*parts, back]))]))
-            if again.pages == front.pages:
-                front = again
+            batch = self.start([front_html(numbers(front.pages, [*parts, *back])),
+                                back_html(back_parts[0], numbers(front.pages, parts))])
+            self.numbers(sum(p.pages for p in [front, *parts, *back]))  # beside them, for the stand-ins' length
+            again, numbered = self.pool.finish(batch)
+            settled = again.pages == front.pages and numbered.pages == back[0].pages
+            front, back = again, [numbered, *back[1:]]
+            if settled:
                 break
-            front = again
-        everything = [front, *parts, back]
+        everything = [front, *parts, *back]
         [page_numbers] = self.pool.finish(self.numbers(sum(p.pages for p in everything)))
         for part in everything:
             for message in part.warnings:
@@ -675,6 +696,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
                                   store, pool, report)
                 if pool.workers > 1:
                     load_weasyprint()  # imported once here, not in each worker the pool forks
+                booklet.begin()
             made = make_lessons(jobs, store, pool, report, say, booklet.add if booklet else None)
             _count(made, report)
             phase("lessons")

@@ -90,8 +90,10 @@ def booklet_part_html(
 ) -> str:
     """One part of the booklet as an HTML document: ``front`` (cover and
     contents, with ``pages`` giving each lesson's first page), ``lesson``
-    (one lesson or problem), ``answers`` (the problems' solutions) or ``back``
-    (lessons by theme, principles, glossary). Each part starts a new page.
+    (one lesson or problem), ``answers`` (the problems' solutions), the back
+    matter's ``themes`` (lessons by theme, with ``pages``), ``principles`` and
+    ``glossary``, or ``back`` (those three as one part). Each part starts a
+    new page.
 
     :raises RenderError: when a template fails.
     """
