@@ -428,9 +428,11 @@ class Booklet:
     def jobs(self, htmls: Sequence[str]) -> list[tuple[str, tuple]]:
         return [(digest(code_key(), self.css, html), (html, self.css)) for html in htmls]
 
-    def start(self, htmls: Sequence[str]) -> "_Batch":
-        return self.pool.start("booklet", _lay_out_part, self.jobs(htmls), self.store, self.report,
-                               weight=lambda args: len(args[0]))
+    def start(self, htmls: Sequence[str], *, draw: bool = True) -> "_Batch":
+        """The parts laid out by the workers; without ``draw``, only their
+        lengths and anchors (stored apart: never joined)."""
+        kind, fn = ("booklet", _lay_out_part) if draw else ("booklet-length", _measure_part)
+        return self.pool.start(kind, fn, self.jobs(htmls), self.store, self.report, weight=lambda args: len(args[0]))
 
     def add(self, made: Made) -> None:
         """Give a lesson's part to the workers. A lesson's part is made from the
@@ -455,24 +457,27 @@ class Booklet:
         stand_ins = dict.fromkeys(anchors, 888)
 
         # The front matter (cover, contents) and the lessons by theme print page
-        # numbers, but their lengths do not depend on the numbers: both are laid
-        # out with stand-ins beside the lessons, to learn their lengths, then
-        # again with the numbers, side by side. The principles and the glossary
-        # print none: each is a part laid out once (begun by :meth:`begin`).
+        # numbers, but their lengths do not depend on the numbers: both are
+        # measured with stand-ins beside the lessons (laid out, not drawn), then
+        # laid out with the numbers, side by side. The principles and the
+        # glossary print none: each is a part laid out once (begun by :meth:`begin`).
         def front_html(pages: Mapping[str, int]) -> str:
             return self.html("front", book, pages=pages)
 
         def back_html(part: str, pages: Mapping[str, int]) -> str:
             return self.html(part, book, pages=pages if part in NUMBERED_BACK else {})
 
-        laid = self.pool.finish(self.start(
-            [*body, front_html(stand_ins), *(back_html(part, stand_ins) for part in BACK_MATTER)]))
-        parts, front, back = laid[:len(body)], laid[len(body)], laid[len(body) + 1:]
+        drawn = self.start([*body, *(back_html(part, {}) for part in BACK_MATTER[1:])])
+        measured = self.start([front_html(stand_ins), back_html("themes", stand_ins)], draw=False)
+        laid = self.pool.finish(drawn)
+        parts, back = laid[:len(body)], laid[len(body):]
+        front, themes = self.pool.finish(measured)
         back_parts = BACK_MATTER
-        if not all(name in part.anchors for name, part in zip(BACK_MATTER, back)):
-            # a project's booklet.html that knows the back matter as one part only
+        if all(name in part.anchors for name, part in zip(BACK_MATTER, [themes, *back])):
+            back = [themes, *back]
+        else:  # a project's booklet.html that knows the back matter as one part only
             back_parts = ("back",)
-            back = self.pool.finish(self.start([back_html("back", stand_ins)]))
+            back = self.pool.finish(self.start([back_html("back", stand_ins)], draw=False))
 
         def numbers(start: int, laid: Sequence[Any]) -> dict[str, int]:
             out = {}
@@ -516,13 +521,18 @@ class Booklet:
         return self.pool.start("numbers", lay_out_numbers, [(key, args)], self.store, self.report)
 
 
-def _lay_out_part(html: str, css: str) -> Any:
+def _lay_out_part(html: str, css: str, draw: bool = True) -> Any:
     """One part of the booklet laid out (in a worker that may have made lessons before)."""
     from . import solver
     from .render import pdf
 
     solver.release()  # the lessons are made: the solver's tables would only add to the layout's memory
-    return pdf.lay_out_part(html, css)
+    return pdf.lay_out_part(html, css, draw=draw)
+
+
+def _measure_part(html: str, css: str) -> Any:
+    """One part of the booklet laid out but not drawn: its length and anchors."""
+    return _lay_out_part(html, css, draw=False)
 
 
 # --- 5. writing -------------------------------------------------------------------

@@ -249,10 +249,12 @@ def _take_numbers(pages: Sequence[Any], keep: bool = False) -> list[int]:
     return numbered
 
 
-def lay_out_part(html: str, css: str) -> PartLayout:
+def lay_out_part(html: str, css: str, *, draw: bool = True) -> PartLayout:
     """Lay out one part (in a worker process), with its running heads and
     without its page numbers. Internal links are taken out of the PDF and
-    returned as data: the join draws them, across parts too.
+    returned as data: the join draws them, across parts too. Without
+    ``draw``, the pages are not drawn (no PDF, about half the time): enough
+    to learn a part's length and anchors.
 
     :raises RenderError: when a resource is refused.
     """
@@ -281,7 +283,7 @@ def lay_out_part(html: str, css: str) -> PartLayout:
         for level, label, (x, y), _ in page.bookmarks:
             out.bookmarks.append((level, label, k, y * _PT))
         page.bookmarks[:] = []
-    out.pdf = doc.write_pdf()
+    out.pdf = doc.write_pdf() if draw else b""
     return out
 
 
