@@ -378,8 +378,10 @@ def number_streams(streams: Mapping[int, bytes], wanted: Sequence[int]) -> dict[
             continue
         text = str(n)
         sample = _FIGURES.split(streams.get(10 ** (len(text) - 1), b""))
-        codes, want = sample[1::2], [figures and figures["1"]] + [figures and figures["0"]] * (len(text) - 1)
-        at = next((i for i in range(len(codes) - len(want) + 1) if figures and codes[i:i + len(want)] == want), None)
+        at = None
+        if figures is not None:  # where the sample's figures 1 0 0... are
+            codes, want = sample[1::2], [figures["1"]] + [figures["0"]] * (len(text) - 1)
+            at = next((i for i in range(len(codes) - len(want) + 1) if codes[i:i + len(want)] == want), None)
         if at is None:
             raise RenderError(f"booklet: page number {n} could not be drawn from the stylesheet's numbers")
         for k, figure in enumerate(text):
