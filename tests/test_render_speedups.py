@@ -1,6 +1,7 @@
 """The booklet's speed-ups draw what WeasyPrint draws: a diagram's texts shaped
-once and replayed (in the same document and in the next), in place rather than
-in PDF forms, and the diagrams' data: URLs decoded by the fetcher."""
+once (speedups.shaped_text) and written again by render.pictures, in the same
+document and in the next, in place rather than in PDF forms; and the diagrams'
+data: URLs decoded by the fetcher."""
 
 from __future__ import annotations
 

@@ -16,15 +16,10 @@ place for the elements it draws (``text``, ``tspan``, ``textPath``, ``a``);
 anything it does not cover (several coordinates, ``dx``, ``dy``, ``rotate``,
 ``letter-spacing``, ``textLength``) goes to WeasyPrint's own function.
 
-*SVG text, again.* A diagram's texts are short and few: about a thousand
+*Texts shaped once.* A diagram's texts are short and few: about a thousand
 different strings (a card, a seat, ``0–5``) make the booklet's thirteen
-thousand. A plain ``<text>`` (one ``x`` and ``y``, text and no children, a
-fill and no stroke, nothing clipped, masked or transformed) is shaped by
-Pango once per worker and its glyph runs kept; later ones replay the runs.
-WeasyPrint also draws each centred or right-aligned text into a group (a PDF
-form) of its own to shift it by its width; with the width known, such a text
-is drawn in place. :func:`draw_node` takes these texts and leaves every other
-node to WeasyPrint. :func:`shaped_text` keeps the runs, also as PDF operators.
+thousand. :func:`shaped_text` shapes each with Pango once per worker and
+keeps its glyph runs as PDF operators, which :mod:`.pictures` writes.
 
 *The diagrams whole.* An SVG image made only of what the booklet's diagrams
 use is read once into PDF operators and written in one piece
@@ -49,7 +44,6 @@ TINYHTML5_BROKEN = ("2", "1")
 _PER_LETTER = ("dx", "dy", "rotate", "letter-spacing", "textLength")
 
 _stock: Any = None
-_stock_draw_node: Any = None
 
 
 def install() -> None:
@@ -86,14 +80,11 @@ def _whole_svg_text() -> None:
 
     if _stock is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
         return
-    global _stock_draw_node
     _stock = svg.text
     for tag, fn in list(svg.TAGS.items()):
         if fn is _stock:
             svg.TAGS[tag] = text
-    svg.text = text  # draw_node knows text elements by this function
-    _stock_draw_node = svg.SVG.draw_node
-    svg.SVG.draw_node = draw_node
+    svg.text = text
 
 
 def _diagrams_direct() -> None:
@@ -208,12 +199,8 @@ def text(svg: Any, node: Any, font_size: float) -> None:
 
 # --- plain texts, shaped once -----------------------------------------------------------------
 
-#: attributes that take a text off the plain path (WeasyPrint draws it)
-_NOT_PLAIN = (*_PER_LETTER, "transform", "filter", "clip-path", "mask", "style", "fill-opacity",
-              "dominant-baseline", "alignment-baseline", "display-anchor", "writing-mode")
 #: (font configuration, text, families, style, weight, size) -> Shaped, or None where the runs cannot be replayed
 _SHAPED: dict[tuple, Any] = {}
-_COLOURS: dict[str, Any] = {}
 
 
 class Shaped:
@@ -228,23 +215,6 @@ class Shaped:
         self.glyphs: dict[Any, dict[int, tuple[str | None, int]]] = {}
         #: the same runs as PDF operators, for a text object written whole
         self.data = b""
-
-    def replay(self, stream: Any) -> None:
-        """Write the runs with the stream's own methods (which track the font in use)."""
-        for op in self.ops:
-            if op[0] == "font":
-                font = self.learn(stream, op[1])
-                stream.set_font_size(font.hash, op[2])
-            elif op[0] == "show":
-                stream.show_text(op[1])
-            else:
-                stream.set_text_rise(op[1])
-
-    def learn(self, stream: Any, pango_font: Any) -> Any:
-        """The stream's document's font for ``pango_font``, taught the glyphs the runs use."""
-        font, _ = stream.add_font(pango_font)
-        _teach(font, self.glyphs[pango_font])
-        return font
 
 
 def teach(stream: Any, texts: Any) -> None:
@@ -383,51 +353,6 @@ def _shape(stream: Any, context: Any, style: Any, text: str) -> "Shaped | None":
         return None
     recorder.learn()
     return shaped
-
-
-def _plain(node: Any) -> bool:
-    """Whether ``node`` is a text the plain path draws as WeasyPrint would."""
-    get = node.attrib.get
-    return (node.tag == "text" and bool(node.text) and not node._wrapper.etree_children
-            and "x" in node.attrib and "y" in node.attrib and _one(node, "x") and _one(node, "y")
-            and not any(name in node.attrib for name in _NOT_PLAIN)
-            and get("stroke", "none") == "none" and not get("fill", "black").startswith(("url(", "context-"))
-            and get("opacity", "1") in ("1", "1.0") and get("direction", "ltr") == "ltr"
-            and get("text-anchor", "start") in ("start", "middle", "end")
-            and get("display") != "none" and get("visibility", "visible") == "visible")
-
-
-def draw_node(svg: Any, node: Any, font_size: float, fill_stroke: bool = True, context: Any = None) -> None:
-    """WeasyPrint's ``SVG.draw_node``, with plain texts drawn from their kept runs."""
-    if not (fill_stroke and context is None and node.tag == "text" and _plain(node)):
-        return _stock_draw_node(svg, node, font_size, fill_stroke, context)
-    from weasyprint.svg.utils import color, size
-
-    font_size = size(node.get("font-size", "1em"), font_size, font_size)
-    shaped = shaped_text(svg.stream, svg.context, svg.font_config, node.text, node.get("font-family", "sans-serif"),
-                         node.get("font-style", "normal"), node.get("font-weight", 400), font_size)
-    if shaped is None:
-        return _stock_draw_node(svg, node, font_size, fill_stroke, context)
-    x = size(node.attrib["x"], font_size, svg.inner_width) + svg.cursor_d_position[0]
-    y = size(node.attrib["y"], font_size, svg.inner_height) + svg.cursor_d_position[1]
-    x -= shift(node.get("text-anchor", "start"), shaped.width)
-    stream = svg.stream
-    stream.push_state()
-    fill = node.get("fill", "black").strip() or "none"
-    if fill != "none":
-        if fill not in _COLOURS:
-            _COLOURS[fill] = color(fill)
-        stream.set_color(_COLOURS[fill])
-    stream.begin_text()
-    stream.set_text_rendering(0 if fill != "none" else 3)
-    stream.set_text_matrix(1, 0, 0, -1, x, y)
-    shaped.replay(stream)
-    stream.end_text()
-    stream.pop_state()
-    node.text_bounding_box = (x, y - shaped.baseline, shaped.width, shaped.height)
-    svg.cursor_position = [0, 0]
-    svg.cursor_d_position = [0, 0]
-    svg.text_path_width = 0
 
 
 def shift(anchor: str, width: float) -> float:
