@@ -147,6 +147,16 @@ def test_a_card_named_in_words_is_masked_unless_the_known_hand_can_see_it():
             in entry)
 
 
+def test_a_card_named_in_words_is_masked_through_emphasis():
+    from whistbook.inference import RULES
+
+    text = hand_i_text(**{"    remark: A takes the finesse": "    remark: B still holds the **queen** of hearts."
+                          "\n    note: A finesse"})
+    ls = build_lesson(checked_text(text), rules=RULES)
+    entry = search_text(ls, make_environment(None, rules=RULES))
+    assert "B still holds the …. " in entry
+
+
 def test_a_problems_search_entry_leaves_out_its_idea_and_solutions(sources):
     from whistbook.inference import RULES
 

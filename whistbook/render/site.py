@@ -29,7 +29,7 @@ from .context import BookContext, Links, RenderOptions, book_context
 from .environment import PACKAGE_TEMPLATES, render_template, template_source
 from .logs import warnings_of
 from .html import LOCAL_STYLESHEET, SCREEN_STYLESHEETS
-from ..cards import RANK_NAMES, Card, Suit
+from ..cards import RANK_NAMES, Card, Suit, parse_rank
 from .markup import CARD_PATTERN, card_of_match
 
 SITE_LINKS = Links(root="../", principles="../principles.html", lesson_pattern="lessons/{slug}.html")
@@ -48,8 +48,6 @@ CARD_WORDS = re.compile(
     r"\b(?P<rank>" + "|".join(RANK_NAMES.values()) + r"|jack)\s+of\s+(?P<suit>spades|hearts|diamonds|clubs|trumps)\b",
     re.IGNORECASE,
 )
-_RANK_BY_WORD = {**{name: rank for rank, name in RANK_NAMES.items()}, "jack": 11}
-_SUIT_BY_PLURAL = {s.plural: s for s in Suit}
 
 
 @dataclass
@@ -166,13 +164,13 @@ def search_text(lesson: Lesson, env: jinja2.Environment) -> str:
 
         def named(m: re.Match) -> str:
             suit = m.group("suit").lower()
-            found = Card(lesson.trumps if suit == "trumps" else _SUIT_BY_PLURAL[suit],
-                         _RANK_BY_WORD[m.group("rank").lower()])
+            found = Card(lesson.trumps if suit == "trumps" else Suit.parse(suit), parse_rank(m.group("rank")))
             return m.group(0) if found in seen else UNSEEN_CARD
 
-        markdown = CARD_WORDS.sub(named, CARD_PATTERN.sub(card, markdown))
-        rendered = env.globals["remarks"].render(markdown, "")  # type: ignore[union-attr]
-        return Markup(rendered).striptags()
+        # cards in symbols before rendering (their shorthand, {KH}, is gone after
+        # it), cards in words after (emphasis, "the **king** of hearts", splits them before)
+        rendered = env.globals["remarks"].render(CARD_PATTERN.sub(card, markdown), "")  # type: ignore[union-attr]
+        return CARD_WORDS.sub(named, Markup(rendered).striptags())
 
     return " ".join(render_template(env, "site/search.txt", lesson=lesson, plain=plain).split())
 
