@@ -85,7 +85,8 @@ def _no_cyclic_gc():
     reference cycles (a test checks it), so what it leaves is freed by
     reference counting. So move it straight to the oldest generation
     instead: ``gc.freeze()`` then ``gc.unfreeze()`` splices the lists of
-    tracked objects without walking them. Not done when the program has
+    tracked objects without walking them (every tracked object, the
+    caller's young ones too, which then wait for a full collection). Not done when the program has
     frozen objects of its own, which ``unfreeze`` would release."""
     was = gc.isenabled()
     gc.disable()

@@ -99,10 +99,6 @@ def _counts_left(st: KState, others, pc) -> dict[Seat, dict[Suit, tuple[int, int
     return out
 
 
-def _holds(poss, c, s) -> bool:
-    return poss[c] == 1 << s
-
-
 #: presumptions whose count a later card of the same player can complete
 COUNT_RULES = frozenset({"return_count", "lead_fourth_best", "lead_low_after_high", "high_after_high_count",
                          "lead_table", "answer_to_call_count"})

@@ -73,7 +73,7 @@ class Frame:
     keeps the summaries of the domains met, so a layer rebuilt from the
     certain one repeats no work."""
 
-    __slots__ = ("viewer", "others", "size", "col", "cols", "universe", "vmask", "umask", "sums")
+    __slots__ = ("viewer", "others", "size", "col", "universe", "vmask", "umask", "sums")
 
     def __init__(self, viewer: int, own: Iterable[int], universe: Iterable[int], size: int) -> None:
         self.viewer = viewer
@@ -89,8 +89,7 @@ class Frame:
         for c in self.universe:
             if c not in own:
                 self.umask[c // 13] |= 1 << (c % 13)
-        self.col = [m.bit_count() for m in self.umask]
-        self.cols = tuple(self.col)
+        self.col = tuple(m.bit_count() for m in self.umask)  # a tuple: a key of _shared_lengths' cache
         self.sums: dict = {}  # (holdings, domain) -> its summary, see Holdings.summary
 
 
@@ -596,7 +595,7 @@ class KState:
         lens = self.lens
         a, b, c = [lens[s] for s in o]
         key = (a[0], b[0], c[0], a[1], b[1], c[1], a[2], b[2], c[2], a[3], b[3], c[3])
-        keep = _shared_lengths(f.size, f.cols, key)
+        keep = _shared_lengths(f.size, f.col, key)
         if keep is None:
             raise Contradiction("the hand sizes and suit lengths cannot be met")
         if keep == key:  # the usual case: nothing to cut
