@@ -353,6 +353,16 @@ def test_a_lessons_analysis_of_hand_one_solves_less_and_is_cached(tmp_path: Path
     assert solver_calls == []
 
 
+def test_a_lessons_analysis_with_a_bad_count_in_the_cache_is_solved_again(tmp_path: Path) -> None:
+    shown = analyse(check_file(HAND_I, solver=False), Cache(tmp_path), options_for={Seat.A})
+    [entry] = [f for f in (tmp_path / "analysis").iterdir()
+               if "worth" in json.loads(f.read_text(encoding="utf-8"))]
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    data["worth"][0] = [99, 99]  # more tricks than there are
+    entry.write_text(json.dumps(data), encoding="utf-8")
+    assert analyse(check_file(HAND_I, solver=False), Cache(tmp_path), options_for={Seat.A}) == shown
+
+
 # --- the command -------------------------------------------------------------------------
 
 

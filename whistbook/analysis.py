@@ -476,21 +476,27 @@ def _from_cache(data: Any, key: str, positions: Sequence[solver.Position]) -> li
         raw = data["positions"]
         if not isinstance(raw, list) or len(raw) != len(positions):
             raise ValueError("wrong number of positions")
-        out: list[dict[Card, int]] = []
-        for entry, pos in zip(raw, positions):
-            opts = {Card.parse(c): n for c, n in entry.items()}
-            seat = pos.leader.next(len(pos.trick_so_far))
-            led = pos.trick_so_far[0].suit if pos.trick_so_far else None
-            left = len(pos.hands[seat])
-            if set(opts) != set(legal_plays(pos.hands[seat], led)):
-                raise ValueError("cards differ from the legal ones")
-            if not all(type(n) is int and 0 <= n <= left for n in opts.values()):
-                raise ValueError("trick counts out of range")
-            out.append(opts)
-        return out
+        return [_cached_options(entry, pos) for entry, pos in zip(raw, positions)]
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         log.info("cache: entry %s does not fit this hand (%s); solving again", key[:12], err)
         return None
+
+
+def _tricks(n: Any, pos: solver.Position) -> int:
+    """A cached count of tricks, if it can be one from ``pos`` (at most the cards each seat holds)."""
+    if type(n) is not int or not 0 <= n <= len(pos.hands[pos.leader]):
+        raise ValueError("trick counts out of range")
+    return n
+
+
+def _cached_options(entry: Any, pos: solver.Position) -> dict[Card, int]:
+    """One position's cached options: exactly the legal cards of the seat to
+    play, each with a count of tricks it could take (else ValueError)."""
+    opts = {Card.parse(c): _tricks(n, pos) for c, n in entry.items()}
+    seat = pos.leader.next(len(pos.trick_so_far))
+    if set(opts) != set(legal_plays(pos.hands[seat], pos.trick_so_far[0].suit if pos.trick_so_far else None)):
+        raise ValueError("cards differ from the legal ones")
+    return opts
 
 
 def _shown_from_cache(data: Any, key: str, positions: Sequence[solver.Position]
@@ -501,15 +507,8 @@ def _shown_from_cache(data: Any, key: str, positions: Sequence[solver.Position]
     try:
         if data["version"] != CACHE_VERSION or data["key"] != key or len(data["worth"]) != len(positions):
             raise ValueError("version, key or length differs")
-        worth = [(int(best), int(played)) for best, played in data["worth"]]
-        some = {}
-        for i, entry in data["options"].items():
-            pos = positions[int(i)]
-            opts = {Card.parse(c): int(n) for c, n in entry.items()}
-            seat = pos.leader.next(len(pos.trick_so_far))
-            if set(opts) != set(legal_plays(pos.hands[seat], pos.trick_so_far[0].suit if pos.trick_so_far else None)):
-                raise ValueError("cards differ from the legal ones")
-            some[int(i)] = opts
+        worth = [(_tricks(best, pos), _tricks(played, pos)) for (best, played), pos in zip(data["worth"], positions)]
+        some = {int(i): _cached_options(entry, positions[int(i)]) for i, entry in data["options"].items()}
         return worth, some
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
         log.info("cache: entry %s does not fit this hand (%s); solving again", key[:12], err)
