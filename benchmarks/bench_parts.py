@@ -8,7 +8,8 @@ stylesheet (``print.css``), as the build hands them to its workers;
 ``--write`` builds the project once (into a temporary folder, nothing kept)
 and saves them there: every lesson's part, the answers, the back matter and
 the front. Each part is laid out and written as the booklet's workers do
-(whistbook's speed-ups installed, the part's furniture left out); the
+(whistbook's speed-ups installed, the part's furniture left out, its page
+numbers taken off); the
 processor seconds of this process are printed for the layout (``render``)
 and for drawing and writing the PDF (``write_pdf``), one line per repeat,
 then their medians.
@@ -34,6 +35,7 @@ from pathlib import Path
 def run(htmls: list[str], css: str) -> tuple[float, float, int]:
     """Lay out and write each part once: (layout seconds, drawing seconds, pages)."""
     from whistbook.render import pdf
+    from whistbook.render.speedups import margin_boxes_left_out
 
     weasyprint, _, _ = pdf.load_weasyprint()
     layout = draw = 0.0
@@ -43,8 +45,10 @@ def run(htmls: list[str], css: str) -> tuple[float, float, int]:
         fetcher = pdf.make_fetcher()
         style, fonts = pdf._stylesheet(css, base, fetcher)
         a = time.process_time()
-        doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print").render(
-            stylesheets=[style], font_config=fonts)
+        with margin_boxes_left_out(pdf._shows_a_counter):
+            doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print").render(
+                stylesheets=[style], font_config=fonts)
+        pdf._take_numbers(doc.pages)
         b = time.process_time()
         doc.write_pdf()
         c = time.process_time()

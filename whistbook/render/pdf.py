@@ -228,22 +228,25 @@ class PartLayout:
     warnings: list[str] = field(default_factory=list)
 
 
-def _shows_a_counter(box: Any) -> bool:
-    content = box.style["content"]
+def _shows_a_counter(style: Any) -> bool:
+    content = style["content"]
     return isinstance(content, tuple) and any(kind in ("counter()", "counters()") for kind, _ in content)
 
 
 def _take_numbers(pages: Sequence[Any], keep: bool = False) -> list[int]:
     """Take off each page the margin boxes that show a counter (its page
     number, which a part laid out alone cannot know), or with ``keep`` every
-    other box; the pages that had one."""
+    other box; the pages that had one (or would have had, where the layout
+    left them out: :class:`.speedups.margin_boxes_left_out`)."""
     from weasyprint.formatting_structure.boxes import MarginBox
+
+    from .speedups import LEFT_OUT
 
     numbered = []
     for k, page in enumerate(pages):
         box = page._page_box
-        shown = [b for b in box.children if isinstance(b, MarginBox) and _shows_a_counter(b)]
-        if shown:
+        shown = [b for b in box.children if isinstance(b, MarginBox) and _shows_a_counter(b.style)]
+        if shown or getattr(box, LEFT_OUT, None):
             numbered.append(k)
         box.children = shown if keep else [b for b in box.children if not any(b is s for s in shown)]
     return numbered
@@ -259,13 +262,16 @@ def lay_out_part(html: str, css: str, *, draw: bool = True) -> PartLayout:
     :raises RenderError: when a resource is refused.
     """
     weasyprint, _, FatalURLFetchingError = load_weasyprint()
+    from .speedups import margin_boxes_left_out
+
     fetcher = make_fetcher()
     base = ASSETS_DIR.as_uri() + "/"
     with warnings_of("weasyprint") as logged:
         try:
             style, fonts = _stylesheet(css, base, fetcher)
-            doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print").render(
-                stylesheets=[style], font_config=fonts)
+            with margin_boxes_left_out(_shows_a_counter):  # the page numbers, which _take_numbers drops
+                doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher,
+                                      media_type="print").render(stylesheets=[style], font_config=fonts)
         except FatalURLFetchingError as err:
             raise RenderError(f"booklet: {err}") from None
     out = PartLayout(pdf=b"", pages=len(doc.pages), numbered=_take_numbers(doc.pages), warnings=logged)

@@ -51,6 +51,10 @@ def install() -> None:
     _keep_regexes()
     _whole_svg_text()
     _diagrams_direct()
+    _quick_styles()
+    _quick_percentages()
+    _lazy_pseudo_styles()
+    _quiet_margins()
 
 
 class _Regexes(dict):
@@ -358,3 +362,470 @@ def _shape(stream: Any, context: Any, style: Any, text: str) -> "Shaped | None":
 def shift(anchor: str, width: float) -> float:
     """How far left of its ``x`` a text of ``width`` starts, for its ``text-anchor``."""
     return width / 2 if anchor == "middle" else width if anchor == "end" else 0
+
+
+# --- styles and used values -------------------------------------------------------------------
+
+#: properties whose value ComputedStyle.__missing__ treats apart (specified values kept, 'page' taken from
+#: above), as it does the text decorations (propagated) and custom properties ("__name", inherited)
+_SPECIAL_KEYS = frozenset(("float", "display", "position", "page"))
+
+_stock_missing: Any = None
+
+
+def _quick_styles() -> None:
+    """Most style look-ups are of a property no rule sets: its value is then
+    the parent's (inherited) or the initial one. WeasyPrint's
+    ``ComputedStyle.__missing__`` goes through every case first (variables,
+    logical properties, math functions) for about a million look-ups per
+    booklet. :func:`missing` answers those two cases directly."""
+    global _stock_missing, _check_math, _INHERITED, _INITIAL_VALUES
+    import weasyprint
+    from weasyprint.css import ComputedStyle
+    from weasyprint.css.computed_values import PHYSICAL_FUNCTIONS
+    from weasyprint.css.functions import check_math
+    from weasyprint.css.properties import INHERITED, INITIAL_NOT_COMPUTED, INITIAL_VALUES
+
+    if _stock_missing is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+        return
+    if any(key in _SPECIAL_KEYS or key[:16] == "text_decoration_" for key in INHERITED):
+        return  # missing() takes every inherited property for a plain one
+    _check_math, _INHERITED, _INITIAL_VALUES = check_math, INHERITED, INITIAL_VALUES
+    _PLAIN_INITIAL.update(key for key, value in INITIAL_VALUES.items()
+                          if key not in INITIAL_NOT_COMPUTED and key not in _SPECIAL_KEYS
+                          and key[:16] != "text_decoration_" and not check_math(value))
+    _LOGICAL.update({key: tuple({function(block="ttb", inline=inline): None for inline in ("ltr", "rtl")})
+                     for key, function in PHYSICAL_FUNCTIONS.items()})
+    _stock_missing = ComputedStyle.__missing__
+    ComputedStyle.__missing__ = missing
+
+
+#: physical property -> the logical properties that may stand for it (either direction)
+_LOGICAL: dict[str, tuple[str, ...]] = {}
+# WeasyPrint's tables and ``check_math``, bound when :func:`_quick_styles` installs
+_check_math: Any = None
+_INHERITED: Any = frozenset()
+#: properties whose initial value is their computed value (and no math function)
+_PLAIN_INITIAL: set[str] = set()
+_INITIAL_VALUES: dict[str, Any] = {}
+
+
+def missing(style: Any, key: str) -> Any:
+    """``ComputedStyle.__missing__`` for a property set by no rule (nor any
+    logical property standing for it): the parent's value for an inherited
+    property, the initial value for another one whose initial value needs no
+    computing. Anything else is WeasyPrint's own method."""
+    cascaded = style.cascaded
+    if key not in cascaded:
+        for name in _LOGICAL.get(key, ()):
+            if name in cascaded:
+                break
+        else:
+            if key in _INHERITED:
+                parent = style.parent_style
+                if parent is not None:
+                    value = parent[key]
+                    # check_math is false at once for anything but a tuple or a function token
+                    if ((type(value) is not tuple and getattr(value, "type", None) != "function")
+                            or not _check_math(value)):
+                        style[key] = value
+                        return value
+            elif key in _PLAIN_INITIAL:
+                value = style[key] = _INITIAL_VALUES[key]
+                return value
+    return _stock_missing(style, key)
+
+
+_stock_percentages: Any = None
+
+
+def _quick_percentages() -> None:
+    """``resolve_percentages`` sets a box's used margins, paddings, sizes and
+    borders: about fifty thousand boxes a booklet, each through sixteen calls
+    of ``resolve_one_percentage``, each calling ``percentage``.
+    :func:`resolve_percentages` does the same in one function, lengths in
+    pixels and percentages directly, anything else (math functions) through
+    WeasyPrint's ``percentage``. WeasyPrint's layout modules import the
+    function by name, so each of them gets it."""
+    global _stock_percentages, _Box, _PageBox, _percentage, _adjust_box_sizing, _check_math
+    import sys
+
+    import weasyprint
+    import weasyprint.layout  # noqa: F401  (every layout module, each holding its own name for the function)
+    import weasyprint.layout.percent as percent
+    from weasyprint.css.functions import check_math
+    from weasyprint.formatting_structure.boxes import Box, PageBox
+
+    if _stock_percentages is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+        return
+    _Box, _PageBox, _percentage, _adjust_box_sizing, _check_math = (
+        Box, PageBox, percent.percentage, percent.adjust_box_sizing, check_math)
+    _stock_percentages = percent.resolve_percentages
+    for name, module in list(sys.modules.items()):
+        if name.startswith("weasyprint.") and getattr(module, "resolve_percentages", None) is _stock_percentages:
+            module.resolve_percentages = resolve_percentages
+
+
+#: the used values resolve_percentages sets, and whether each refers to the width (else to maybe_height)
+_BOX_SIDES = (("margin_left", True), ("margin_right", True), ("margin_top", False), ("margin_bottom", False),
+              ("padding_left", True), ("padding_right", True), ("padding_top", False),
+              ("padding_bottom", False))
+_BORDERS = ("border_top_width", "border_right_width", "border_bottom_width", "border_left_width")
+# WeasyPrint's, bound when :func:`_quick_percentages` installs
+_Box: Any = None
+_PageBox: Any = None
+_percentage: Any = None
+_adjust_box_sizing: Any = None
+
+
+def _used(box: Any, style: Any, name: str, refer_to: Any) -> Any:
+    """WeasyPrint's ``resolve_one_percentage`` (without its ``min_*`` rule)."""
+    value = style[name]
+    if value is not None and value != "auto":
+        unit = getattr(value, "unit", None)
+        if unit == "px":
+            value = value.value
+        elif unit == "%":
+            value = refer_to * value.value / 100
+        else:
+            value = _percentage(value, style, refer_to)
+    setattr(box, name, value)
+    return value
+
+
+def resolve_percentages(box: Any, containing_block: Any) -> None:
+    """WeasyPrint 70's ``layout.percent.resolve_percentages``, in one function."""
+    if isinstance(containing_block, _Box):
+        cb_width, cb_height = containing_block.width, containing_block.height
+    else:
+        cb_width, cb_height = containing_block
+    maybe_height = cb_height if isinstance(box, _PageBox) else cb_width
+    style = box.style
+    for name, horizontal in _BOX_SIDES:
+        _used(box, style, name, cb_width if horizontal else maybe_height)
+    _used(box, style, "width", cb_width)
+    if _used(box, style, "min_width", cb_width) == "auto":
+        box.min_width = 0
+    _used(box, style, "max_width", cb_width)
+    if cb_height == "auto":
+        # the containing block's height depends on its content
+        height = style["height"]
+        if height == "auto" or _check_math(height) or height.unit == "%":
+            box.height = "auto"
+        else:
+            assert height.unit.lower() == "px"
+            box.height = height.value
+        if _used(box, style, "min_height", 0) == "auto":
+            box.min_height = 0
+        _used(box, style, "max_height", inf)
+    else:
+        _used(box, style, "height", cb_height)
+        if _used(box, style, "min_height", cb_height) == "auto":
+            box.min_height = 0
+        _used(box, style, "max_height", cb_height)
+    collapse = style["border_collapse"] == "collapse"
+    for name in _BORDERS:
+        # a collapsed border's width was set when the table's borders were resolved
+        if not (collapse and hasattr(box, name)):
+            setattr(box, name, style[name])
+    _adjust_box_sizing(box, "width")
+    _adjust_box_sizing(box, "height")
+
+
+_stock_cascade: Any = None
+_stock_style_for: Any = None
+
+
+def _lazy_pseudo_styles() -> None:
+    """WeasyPrint's own stylesheet gives every element six pseudo-elements
+    (``::marker``, ``::footnote-call``, ``::footnote-marker``, ``::note-call``,
+    ``::note-marker``, ``::note-callback``): WeasyPrint cascades their rules
+    and makes their styles at once, more cascading than for the elements
+    themselves, though only list items, footnotes and notes ever ask for
+    them. :func:`cascade` keeps a pseudo-element's rules and leaves the
+    cascade and its style until the box builder asks (:func:`style_for`),
+    unless its rules set ``anchor`` (the one value read when a style is
+    made); and it cascades an element's own rules only when its style is not
+    shared with an element cascaded before."""
+    global _stock_cascade, _stock_style_for
+    import weasyprint
+    from weasyprint.css import StyleFor
+
+    if _stock_cascade is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+        return
+    _stock_cascade, _stock_style_for = StyleFor.__init__, StyleFor.__call__
+    StyleFor.__init__ = cascade
+    StyleFor.__call__ = style_for
+
+
+#: id of a declaration block -> (the block, whether it sets ``anchor``)
+_SETS_ANCHOR: dict[int, tuple[Any, bool]] = {}
+
+
+def _sets_anchor(declarations: Any) -> bool:
+    known = _SETS_ANCHOR.get(id(declarations))
+    if known is None or known[0] is not declarations:
+        known = _SETS_ANCHOR[id(declarations)] = (
+            declarations, any(name == "anchor" for name, _, _ in declarations))
+    return known[1]
+
+
+def _apply(style: dict, rules: list) -> None:
+    """Cascade ``rules`` ((origin, layer order, specificity, declarations), in
+    WeasyPrint's order) into ``style``, as WeasyPrint's ``StyleFor`` does."""
+    from weasyprint.css import declaration_precedence
+
+    for origin, layer_order, specificity, declarations in rules:
+        for name, values, importance in declarations:
+            weight = (declaration_precedence(origin, importance), layer_order, specificity)
+            old_weight = style.get(name, (None, None))[1]
+            if old_weight is None or old_weight <= weight:
+                style[name] = values, weight
+
+
+def cascade(self: Any, html: Any, sheets: Any, presentational_hints: Any, font_config: Any,
+            target_collector: Any) -> None:
+    """WeasyPrint 70's ``StyleFor.__init__``, keeping pseudo-elements' rules
+    for later (:func:`_lazy_pseudo_styles`)."""
+    from weasyprint.css import PROGRESS_LOGGER, declaration_precedence, find_style_attributes
+    from weasyprint.css.validation import preprocess_declarations
+
+    self._cascaded_styles = cascaded_styles = {}
+    self._computed_styles = computed_styles = {}
+    self.initial_page_sizes = {"box": None, "area": None}
+    self._sheets = sheets
+    self.font_config = font_config
+    #: (element, pseudo-element) -> (its rules, root element, base URL)
+    self._pending_pseudo = pending = {}
+
+    PROGRESS_LOGGER.info("Step 3 - Applying CSS")
+    layer_order = inf
+    elements_declarations = {}
+    for specificity, element, declarations, base_url in find_style_attributes(
+            html.etree_element, presentational_hints, html.base_url):
+        style = cascaded_styles.setdefault((element, None), {})
+        elements_declarations[element] = tuple(declarations)
+        for name, values, importance in preprocess_declarations(base_url, declarations):
+            weight = (declaration_precedence("author", importance), layer_order, specificity)
+            old_weight = style.get(name, (None, None))[1]
+            if old_weight is None or old_weight <= weight:
+                style[name] = values, weight
+
+    # elements in tree order: a parent's style is made before its children's
+    computed_cache = {}
+    root = html.etree_element
+    for element in html.wrapper_element.iter_subtree():
+        etree_element = element.etree_element
+        parent = element.parent.etree_element if element.parent else None
+        parent_id = id(computed_styles[parent, None]) if element.parent else None
+        element_declarations = elements_declarations.get(etree_element)
+        selectors_keys = []
+        own: list = []
+        pseudos: dict = {}
+        for sheet, origin, sheet_specificity in sheets:
+            for selector in sheet.matcher.match(element):
+                specificity, order, pseudo_type, (declarations, layer) = selector
+                layer_order = inf if layer is None else sheet.layers.index(layer)
+                selectors_keys.append((sheet, specificity, id(declarations), layer_order))
+                rule = (origin, layer_order, sheet_specificity or specificity, declarations)
+                if pseudo_type is None:
+                    own.append(rule)
+                else:
+                    pseudos.setdefault(pseudo_type, []).append(rule)
+        for pseudo_type, rules in pseudos.items():
+            if any(_sets_anchor(rule[3]) for rule in rules):
+                _apply(cascaded_styles.setdefault((etree_element, pseudo_type), {}), rules)
+            else:
+                pending[etree_element, pseudo_type] = (rules, root, html.base_url)
+        key = (parent_id, element_declarations, tuple(selectors_keys))
+        if key in computed_cache:
+            # the same rules and parent as an element before: the same style
+            computed_styles[etree_element, None] = computed_cache[key]
+        else:
+            _apply(cascaded_styles.setdefault((etree_element, None), {}), own)
+            self.set_computed_styles(
+                etree_element, root=root, parent=parent, base_url=html.base_url,
+                target_collector=target_collector)
+            computed_cache[key] = computed_styles[etree_element, None]
+
+    # pseudo-elements whose rules set an anchor, in WeasyPrint's order
+    for element, pseudo_type in cascaded_styles:
+        if pseudo_type:
+            self.set_computed_styles(
+                element, pseudo_type=pseudo_type, root=root, parent=element,
+                base_url=html.base_url, target_collector=target_collector)
+    # the cascaded styles of pages are kept here
+    self._cascaded_styles.clear()
+
+
+def style_for(self: Any, element: Any, pseudo_type: Any = None) -> Any:
+    """``StyleFor.__call__``, which first cascades and makes a pseudo-element's
+    style kept for later by :func:`cascade`."""
+    if pseudo_type is not None:
+        kept = self.__dict__.get("_pending_pseudo", {}).pop((element, pseudo_type), None)
+        if kept is not None:
+            from weasyprint.css import ComputedStyle
+
+            rules, root, base_url = kept
+            cascaded: dict = {}
+            _apply(cascaded, rules)
+            computed = self._computed_styles
+            computed[element, pseudo_type] = ComputedStyle(
+                computed[element, None], cascaded, pseudo_type, computed[root, None], base_url,
+                self.font_config, self.initial_page_sizes)
+    return _stock_style_for(self, element, pseudo_type)
+
+
+# --- margin boxes -------------------------------------------------------------------------------
+
+_stock_margin_boxes: Any = None
+#: while set (:func:`margin_boxes_left_out`): a margin box whose style this says yes to is not laid out
+_left_out: Any = None
+#: the page box's attribute that lists the margin boxes left out (their at-keywords)
+LEFT_OUT = "whistbook_left_out"
+
+
+def _quiet_margins() -> None:
+    """Every page has sixteen margin boxes; WeasyPrint makes each one (its
+    used values, its place in its row) before seeing that most show nothing.
+    :func:`make_margin_boxes` passes over a side or corner whose boxes all
+    show nothing, and, while :func:`margin_boxes_left_out` asks, one whose
+    boxes the booklet takes off again anyway (the parts' page numbers)."""
+    global _stock_margin_boxes
+    import weasyprint
+    import weasyprint.layout as layout
+    import weasyprint.layout.page as page
+
+    if _stock_margin_boxes is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+        return
+    _stock_margin_boxes = page.make_margin_boxes
+    page.make_margin_boxes = layout.make_margin_boxes = make_margin_boxes
+
+
+class margin_boxes_left_out:  # noqa: N801  (used as a context manager, like contextlib's)
+    """While in effect, margin boxes whose style ``shows`` says yes to are
+    not laid out (only when every other box of their side shows nothing);
+    each page box lists their at-keywords under :data:`LEFT_OUT`."""
+
+    def __init__(self, shows: Any) -> None:
+        self.shows = shows
+
+    def __enter__(self) -> None:
+        global _left_out
+        _left_out = self.shows
+
+    def __exit__(self, *exc: object) -> None:
+        global _left_out
+        _left_out = None
+
+
+_EMPTY = ("normal", "inhibit", "none")
+
+
+def _idle(context: Any, page: Any, at_keywords: Any, left_out: list) -> bool:
+    """Whether WeasyPrint would lay out none of these margin boxes (each has
+    its own style and it shows nothing), or lays out only boxes the caller
+    leaves out (which are then noted in ``left_out``)."""
+    shown = []
+    for at_keyword in at_keywords:
+        style = context.style_for(page.page_type, at_keyword)
+        if style is None:
+            return False  # the page's anonymous style stands in: WeasyPrint's way
+        if style["content"] not in _EMPTY:
+            if _left_out is None or not _left_out(style):
+                return False
+            shown.append(at_keyword)
+    left_out.extend(shown)
+    return True
+
+
+def make_margin_boxes(context: Any, page: Any, state: Any) -> Any:
+    """WeasyPrint 70's ``layout.page.make_margin_boxes`` (a generator of the
+    page's laid-out margin boxes), passing over idle sides and corners
+    (:func:`_idle`)."""
+    import copy
+
+    from weasyprint.formatting_structure import boxes, build
+    from weasyprint.layout import page as stock
+
+    def make_box(at_keyword: str, containing_block: Any) -> Any:
+        # as WeasyPrint's
+        style = context.style_for(page.page_type, at_keyword)
+        if style is None:
+            style = page.style.anonymous_style
+        stock._standardize_page_based_counters(style, at_keyword)
+        box = boxes.MarginBox(at_keyword, style)
+        box.is_generated = style["content"] not in _EMPTY
+        if box.is_generated:
+            margin_state = copy.deepcopy(state)
+            quote_depth, counter_values, counter_scopes, _page_groups = margin_state
+            counter_scopes.append(set())
+            build.update_counters(margin_state, box.style)
+            box.children = build.content_to_boxes(
+                box.style, box, quote_depth, counter_values, context.get_image_from_uri,
+                context.target_collector, context.counter_style, context, page)
+            box.process_whitespace()
+            box.process_text_transform()
+            box = build.create_anonymous_boxes(box)
+        stock.resolve_percentages(box, containing_block)
+        if not box.is_generated:
+            box.width = box.height = 0
+            for side in ("top", "right", "bottom", "left"):
+                box._reset_spacing(side)
+        return box
+
+    left_out: list[str] = []
+    margin_top, margin_bottom = page.margin_top, page.margin_bottom
+    margin_left, margin_right = page.margin_left, page.margin_right
+    max_box_width, max_box_height = page.border_width(), page.border_height()
+    page_end_x, page_end_y = margin_left + max_box_width, margin_top + max_box_height
+    generated_boxes = []
+    for prefix, vertical, containing_block, position_x, position_y in (
+            ("top", False, (max_box_width, margin_top), margin_left, 0),
+            ("bottom", False, (max_box_width, margin_bottom), margin_left, page_end_y),
+            ("left", True, (margin_left, max_box_height), 0, margin_top),
+            ("right", True, (margin_right, max_box_height), page_end_x, margin_top)):
+        if vertical:
+            suffixes = ("top", "middle", "bottom")
+            fixed_outer, variable_outer = containing_block
+        else:
+            suffixes = ("left", "center", "right")
+            variable_outer, fixed_outer = containing_block
+        at_keywords = [f"@{prefix}-{suffix}" for suffix in suffixes]
+        if _idle(context, page, at_keywords, left_out):
+            continue
+        side_boxes = [make_box(at_keyword, containing_block) for at_keyword in at_keywords]
+        if not any(box.is_generated for box in side_boxes):
+            continue
+        stock.compute_variable_dimension(context, side_boxes, vertical, variable_outer)
+        for box, offset in zip(side_boxes, [0, 0.5, 1]):
+            if not box.is_generated:
+                continue
+            box.position_x = position_x
+            box.position_y = position_y
+            if vertical:
+                box.position_y += offset * (variable_outer - box.margin_height())
+            else:
+                box.position_x += offset * (variable_outer - box.margin_width())
+            stock.compute_fixed_dimension(context, box, fixed_outer, not vertical, prefix in ("top", "left"))
+            generated_boxes.append(box)
+
+    for at_keyword, cb_width, cb_height, position_x, position_y in (
+            ("@top-left-corner", margin_left, margin_top, 0, 0),
+            ("@top-right-corner", margin_right, margin_top, page_end_x, 0),
+            ("@bottom-left-corner", margin_left, margin_bottom, 0, page_end_y),
+            ("@bottom-right-corner", margin_right, margin_bottom, page_end_x, page_end_y)):
+        if _idle(context, page, (at_keyword,), left_out):
+            continue
+        box = make_box(at_keyword, (cb_width, cb_height))
+        if not box.is_generated:
+            continue
+        box.position_x = position_x
+        box.position_y = position_y
+        stock.compute_fixed_dimension(context, box, cb_height, True, "top" in at_keyword)
+        stock.compute_fixed_dimension(context, box, cb_width, False, "left" in at_keyword)
+        generated_boxes.append(box)
+
+    setattr(page, LEFT_OUT, left_out)
+    for box in generated_boxes:
+        yield stock.margin_box_content_layout(context, page, box)
