@@ -31,9 +31,12 @@ h2::before { content: "§ " } #three::before { -weasy-anchor: "third" }
 a::after { content: " (" target-counter(attr(href), page) ")" }
 table { border-collapse: collapse; width: 80% } td { border: 2px solid; padding: 3% }
 div.float { float: right; width: 30%; height: 10mm }
+div.abs { position: absolute; top: 5mm; right: 5mm; width: 20mm }
+header { position: running(head) }
+div.flex { display: flex } div.flex > div { float: left; width: 20% }
 .page2 { page: wide; break-before: page }
 @page { size: A6; margin: 15mm 12mm;
-  @top-left { content: string(running) }
+  @top-left { content: string(running) } @top-center { content: element(head) }
   @top-right { content: "Head" }
   @bottom-center { content: counter(page) } }
 @page :first { @bottom-center { content: none } @left-middle { content: "side" } }
@@ -43,7 +46,9 @@ div.float { float: right; width: 30%; height: 10mm }
 <h1 id="top">Title <span>struck</span></h1>
 <p class="calc">A paragraph with a width in calc() and a minimum in percent, and enough words to break
 over several lines inside its box.</p>
-<div class="float">floated</div>
+<header>Running head</header>
+<div class="float">floated</div><div class="abs">placed</div>
+<div class="flex"><div>flex one</div><div>flex two</div>loose text</div>
 <p class="pad">Padded in percent. <a href="#two">to two</a>, <a href="#third">to a pseudo-element</a></p>
 <ul><li>one</li><li>two</li></ul><ol><li>first</li><li>second</li></ol>
 <table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>
@@ -79,6 +84,10 @@ def _stock(monkeypatch: pytest.MonkeyPatch, patch: str) -> None:
         for module in list(sys.modules.values()):
             if getattr(module, "resolve_percentages", None) is speedups.resolve_percentages:
                 monkeypatch.setattr(module, "resolve_percentages", speedups._stock_percentages)
+    elif patch == "flow":
+        from weasyprint.formatting_structure.boxes import Box
+
+        monkeypatch.setattr(Box, "is_in_normal_flow", speedups._stock_in_flow)
     elif patch == "pseudo":
         monkeypatch.setattr(StyleFor, "__init__", speedups._stock_cascade)
         monkeypatch.setattr(StyleFor, "__call__", speedups._stock_style_for)
@@ -95,7 +104,7 @@ def fast() -> list:
     return _render()
 
 
-@pytest.mark.parametrize("patch", ["styles", "percentages", "pseudo", "margins"])
+@pytest.mark.parametrize("patch", ["styles", "percentages", "pseudo", "margins", "flow"])
 def test_each_speedup_lays_out_what_weasyprint_lays_out(fast, patch, monkeypatch):
     pdf.load_weasyprint()
     assert speedups._stock_missing is not None  # installed: the test compares two ways
@@ -112,7 +121,7 @@ def test_the_sample_takes_the_quick_paths_and_the_ways_back(fast):
     assert any("§" in t for t in text) and "I." in " ".join(text)  # a ::before and markers
     assert len(pages) >= 3 and all(page[0] for page in pages)
     margin_tags = {box[1] for page in pages for box in page[0] if box[0] == "MarginBox"}
-    assert {"@top-left", "@top-right", "@bottom-center", "@left-middle", "@bottom-right-corner",
+    assert {"@top-left", "@top-center", "@top-right", "@bottom-center", "@left-middle", "@bottom-right-corner",
             "@right-top"} <= margin_tags
     assert any(page[2] for page in pages)
     assert any("third" in page[1] for page in pages)  # a pseudo-element's anchor: cascaded at once
@@ -165,12 +174,13 @@ weasyprint.__version__ = "71.0"
 import weasyprint.layout as layout, weasyprint.layout.page as page
 from weasyprint.css import ComputedStyle, StyleFor
 import weasyprint.layout.block as block
+from weasyprint.formatting_structure.boxes import Box
 before = (ComputedStyle.__missing__, StyleFor.__init__, StyleFor.__call__, page.make_margin_boxes,
-          layout.make_margin_boxes, block.resolve_percentages)
+          layout.make_margin_boxes, block.resolve_percentages, Box.is_in_normal_flow)
 from whistbook.render import speedups
 speedups.install()
 after = (ComputedStyle.__missing__, StyleFor.__init__, StyleFor.__call__, page.make_margin_boxes,
-         layout.make_margin_boxes, block.resolve_percentages)
+         layout.make_margin_boxes, block.resolve_percentages, Box.is_in_normal_flow)
 assert before == after, [a for a, b in zip(after, before) if a is not b]
 print("untouched")
 """

@@ -25,6 +25,15 @@ keeps its glyph runs as PDF operators, which :mod:`.pictures` writes.
 use is read once into PDF operators and written in one piece
 (:mod:`.pictures`); any other SVG image is WeasyPrint's.
 
+*Styles and layout.* WeasyPrint's bookkeeping, read for the booklet's
+parts: a style property no rule sets is read directly (:func:`missing`);
+a box's used margins, paddings and sizes are set in one function
+(:func:`resolve_percentages`); pseudo-elements are cascaded only when the
+box builder asks for them (:func:`cascade`); idle margin boxes are passed
+over, and a part's page numbers are not laid out (:func:`make_margin_boxes`,
+:class:`margin_boxes_left_out`); whether a box is in the normal flow is
+read at one look (:func:`is_in_normal_flow`).
+
 All are installed only on the versions they were written against; on any
 other, nothing changes (the booklet is the same, only slower). The numbers
 are in ``docs/rendering.md`` (Speed).
@@ -55,6 +64,7 @@ def install() -> None:
     _quick_percentages()
     _lazy_pseudo_styles()
     _quiet_margins()
+    _quick_flow()
 
 
 class _Regexes(dict):
@@ -674,6 +684,38 @@ def style_for(self: Any, element: Any, pseudo_type: Any = None) -> Any:
                 computed[element, None], cascaded, pseudo_type, computed[root, None], base_url,
                 self.font_config, self.initial_page_sizes)
     return _stock_style_for(self, element, pseudo_type)
+
+
+_stock_in_flow: Any = None
+
+
+def _quick_flow() -> None:
+    """The layout asks each box whether it is in the normal flow about
+    three hundred thousand times a booklet; WeasyPrint's ``Box.is_in_normal_flow``
+    asks five other methods, each reading the style again.
+    :func:`is_in_normal_flow` reads ``float`` and ``position`` once."""
+    global _stock_in_flow
+    import weasyprint
+    from weasyprint.formatting_structure.boxes import Box
+
+    if _stock_in_flow is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+        return
+    _stock_in_flow = Box.is_in_normal_flow
+    Box.is_in_normal_flow = is_in_normal_flow
+
+
+_FLOATED = ("left", "right", "inline-start", "inline-end")
+
+
+def is_in_normal_flow(self: Any) -> bool:
+    """WeasyPrint 70's ``Box.is_in_normal_flow`` in one function, unless the
+    box has a method of its own (a flex item's ``is_floated``)."""
+    if "is_floated" in self.__dict__:
+        return _stock_in_flow(self)
+    style = self.style
+    float_, position = style["float"], style["position"]
+    return not (float_ in _FLOATED or position in ("absolute", "fixed") or position[0] == "running()"
+                or float_ == "footnote" or position[0] == "note()")
 
 
 # --- margin boxes -------------------------------------------------------------------------------
