@@ -451,7 +451,7 @@ _stock_percentages: Any = None
 
 def _quick_percentages() -> None:
     """``resolve_percentages`` sets a box's used margins, paddings, sizes and
-    borders: about fifty thousand boxes a booklet, each through sixteen calls
+    borders: about fifty thousand boxes a booklet, each through fourteen calls
     of ``resolve_one_percentage``, each calling ``percentage``.
     :func:`resolve_percentages` does the same in one function, lengths in
     pixels and percentages directly, anything else (math functions) through
