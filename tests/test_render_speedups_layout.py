@@ -1,10 +1,12 @@
 """The booklet's speed-ups to WeasyPrint's styles and layout (render.speedups:
 quick style look-ups, used values in one function, pseudo-elements cascaded
-when asked for, idle margin boxes passed over) lay out what WeasyPrint lays
-out: each is compared with WeasyPrint's own code on documents that take both
-its quick path and its way back to WeasyPrint (math functions, variables,
-logical properties, list markers, anchors, margin boxes of every kind); and
-none is installed on another WeasyPrint."""
+when asked for, idle margin boxes passed over, the normal flow at one look)
+lay out what WeasyPrint lays out: each is compared with WeasyPrint's own
+code on documents that take both its quick path and its way back to
+WeasyPrint (math functions, variables, logical properties, list markers,
+anchors, margin boxes of every kind, floats and flex items); the fonts'
+subsets, whose glyph arrays are allocated without parsing their types anew,
+are the same bytes; and none is installed on another WeasyPrint."""
 
 from __future__ import annotations
 
@@ -174,16 +176,55 @@ weasyprint.__version__ = "71.0"
 import weasyprint.layout as layout, weasyprint.layout.page as page
 from weasyprint.css import ComputedStyle, StyleFor
 import weasyprint.layout.block as block
+import weasyprint.pdf.fonts as fonts
 from weasyprint.formatting_structure.boxes import Box
 before = (ComputedStyle.__missing__, StyleFor.__init__, StyleFor.__call__, page.make_margin_boxes,
-          layout.make_margin_boxes, block.resolve_percentages, Box.is_in_normal_flow)
+          layout.make_margin_boxes, block.resolve_percentages, Box.is_in_normal_flow, fonts.ffi)
 from whistbook.render import speedups
 speedups.install()
 after = (ComputedStyle.__missing__, StyleFor.__init__, StyleFor.__call__, page.make_margin_boxes,
-         layout.make_margin_boxes, block.resolve_percentages, Box.is_in_normal_flow)
+         layout.make_margin_boxes, block.resolve_percentages, Box.is_in_normal_flow, fonts.ffi)
 assert before == after, [a for a, b in zip(after, before) if a is not b]
 print("untouched")
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=Path(__file__).resolve().parent.parent)
     assert out.stdout.strip() == "untouched", out.stderr
+
+
+def test_an_array_of_a_given_length_is_allocated_without_parsing_its_type():
+    pdf.load_weasyprint()
+    import weasyprint.pdf.fonts as fonts
+
+    ffi = fonts.ffi
+    assert isinstance(ffi, speedups._Arrays)
+    stock = speedups._stock_fonts_ffi
+    array = ffi.new("hb_codepoint_t[1237]", list(range(3, 1240)))
+    assert list(array) == list(range(3, 1240)) and len(array) == 1237
+    assert "hb_codepoint_t[1237]" not in stock._parsed_types  # "hb_codepoint_t[]", parsed once
+    # anything else is the FFI's own: no contents, or contents of another length
+    assert len(ffi.new("hb_tag_t[5]")) == 5 and list(ffi.new("char[4]", b"ab")) == [b"a", b"b", b"\x00", b"\x00"]
+    assert list(ffi.new("hb_codepoint_t[4]", [1, 2])) == [1, 2, 0, 0]
+    assert ffi.NULL == stock.NULL and ffi.gc is not None
+    assert {"hb_tag_t[5]", "char[4]", "hb_codepoint_t[4]"} <= set(stock._parsed_types)
+
+
+def _font_files(data: bytes) -> list[bytes]:
+    import io
+
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(data)) as document:
+        return sorted(o.read_bytes() for o in document.objects
+                      if isinstance(o, pikepdf.Stream) and "/Length1" in o)
+
+
+def test_the_fonts_subsets_are_the_same_bytes(monkeypatch):
+    weasyprint, _, _ = pdf.load_weasyprint()
+    import weasyprint.pdf.fonts as fonts
+
+    html = "<p style='font-family: DejaVu Serif'>Whist: ♠ ♥ ♦ ♣ A K Q J 10</p><p><i>Trumps</i> <b>led</b></p>"
+    fast = _font_files(weasyprint.HTML(string=html).write_pdf())
+    monkeypatch.setattr(fonts, "ffi", speedups._stock_fonts_ffi)
+    stock = _font_files(weasyprint.HTML(string=html).write_pdf())
+    assert len(fast) >= 2 and fast == stock

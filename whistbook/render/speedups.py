@@ -32,7 +32,8 @@ a box's used margins, paddings and sizes are set in one function
 box builder asks for them (:func:`cascade`); idle margin boxes are passed
 over, and a part's page numbers are not laid out (:func:`make_margin_boxes`,
 :class:`margin_boxes_left_out`); whether a box is in the normal flow is
-read at one look (:func:`is_in_normal_flow`).
+read at one look (:func:`is_in_normal_flow`); a font's glyph arrays are
+allocated without cffi parsing a new type for each length (:class:`_Arrays`).
 
 All are installed only on the versions they were written against; on any
 other, nothing changes (the booklet is the same, only slower). The numbers
@@ -65,6 +66,7 @@ def install() -> None:
     _lazy_pseudo_styles()
     _quiet_margins()
     _quick_flow()
+    _arrays_unparsed()
 
 
 class _Regexes(dict):
@@ -716,6 +718,50 @@ def is_in_normal_flow(self: Any) -> bool:
     float_, position = style["float"], style["position"]
     return not (float_ in _FLOATED or position in ("absolute", "fixed") or position[0] == "running()"
                 or float_ == "footnote" or position[0] == "note()")
+
+
+_stock_fonts_ffi: Any = None
+
+
+def _arrays_unparsed() -> None:
+    """Subsetting a font, WeasyPrint allocates arrays of glyph ids as
+    ``ffi.new(f"hb_codepoint_t[{n}]", ids)``: cffi parses each new length's
+    type with pycparser, a costly parse (68 lengths over the booklet's parts
+    in one process). :class:`_Arrays` allocates the same array as
+    ``ffi.new("hb_codepoint_t[]", ids)``, a type parsed once."""
+    global _stock_fonts_ffi
+    import weasyprint
+    import weasyprint.pdf.fonts as fonts
+
+    if _stock_fonts_ffi is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+        return
+    _stock_fonts_ffi = fonts.ffi
+    fonts.ffi = _Arrays(fonts.ffi)
+
+
+#: an array type of a given length: (item type, length)
+_SIZED = re.compile(r"^\s*(\w+)\s*\[\s*(\d+)\s*\]\s*$")
+
+
+class _Arrays:
+    """A cffi ``FFI`` whose ``new`` allocates an array of a given length,
+    filled from a list or tuple of that length, without parsing its type
+    anew; everything else is the ``FFI``'s own."""
+
+    def __init__(self, ffi: Any) -> None:
+        self._ffi = ffi
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._ffi, name)
+        setattr(self, name, value)  # found once
+        return value
+
+    def new(self, cdecl: Any, init: Any = None) -> Any:
+        if type(init) in (list, tuple) and type(cdecl) is str:
+            sized = _SIZED.match(cdecl)
+            if sized and int(sized[2]) == len(init) and len(init):
+                return self._ffi.new(sized[1] + "[]", init)
+        return self._ffi.new(cdecl, init)
 
 
 # --- margin boxes -------------------------------------------------------------------------------
