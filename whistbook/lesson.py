@@ -458,6 +458,15 @@ def _unseen_after(tricks: Sequence[Trick], viewpoint: Seat, held: Iterable[Card]
     return out
 
 
+def _placed(knowledge: Mapping[Card, tuple[Seat, ...]]) -> dict[tuple[Seat, Suit], tuple[Card, ...]]:
+    """The cards placed in one seat's hand, by seat and suit, highest first."""
+    out: dict[tuple[Seat, Suit], list[Card]] = {}
+    for c, who in knowledge.items():
+        if len(who) == 1:
+            out.setdefault((who[0], c.suit), []).append(c)
+    return {k: tuple(sorted(cs, key=lambda c: -c.rank)) for k, cs in out.items()}
+
+
 def _knowledge_views(explanation: Any, replay: Any) -> dict[int, tuple[SeatKnowledge, ...]]:
     """After each trick, what the viewer knows of each unseen hand, suit by suit."""
     out: dict[int, tuple[SeatKnowledge, ...]] = {}
@@ -466,15 +475,13 @@ def _knowledge_views(explanation: Any, replay: Any) -> dict[int, tuple[SeatKnowl
     viewpoint = explanation.viewpoint
     unseen = _unseen_after(replay.tricks, viewpoint, replay.hands[viewpoint])
     for et in explanation.tricks:
+        certain_of, presumed_of = _placed(et.knowledge["certain"]), _placed(et.knowledge["presumed"])
         seats = []
         for seat in list(viewpoint.iter_from())[1:]:
             suits = []
             for suit in SUITS:
-                def placed(layer: str) -> tuple[Card, ...]:
-                    return tuple(sorted((c for c, who in et.knowledge[layer].items() if c.suit == suit and who == (seat,)),
-                                        key=lambda c: -c.rank))
-                certain = placed("certain")
-                presumed = tuple(c for c in placed("presumed") if c not in certain)
+                certain = certain_of.get((seat, suit), ())
+                presumed = tuple(c for c in presumed_of.get((seat, suit), ()) if c not in certain)
                 suits.append(SuitKnowledge(suit, certain, presumed, tuple(et.counts["certain"][seat][suit]),
                                            tuple(et.counts["presumed"][seat][suit])))
             seats.append(SeatKnowledge(seat, position_of(seat, viewpoint), tuple(suits)))
