@@ -155,3 +155,51 @@ def test_without_libyaml_the_pure_loader_composes(monkeypatch):
     text = TAKEN["no final line break"]
     assert handfile._compose_fast(text) is handfile._UNSURE
     assert tree(handfile.compose(text, "h.yaml")) == pure(text)
+
+
+# Single corruptions of the corpus files, of the kinds an author's slip makes and a few more.
+_INSERTS = [":", "-", "#", '"', "'", "\t", "|", ">", "[", "]", "{", "}", ",", "&", "*", "!", "%", "@", "`", "?", "\r",
+            "\n", " ", "é", "\u2028", "\x85", "\ufeff", "😀", "\r\n", "  ", "- ", ": ", " #", "|-", ">+", "---", "!!str "]
+
+
+def _corrupted(rng, texts: list[str]) -> str:
+    text = rng.choice(texts)
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        i = rng.randrange(len(text) + 1)
+        kind = rng.random()
+        if kind < 0.5:
+            text = text[:i] + rng.choice(_INSERTS) + text[i:]
+        elif kind < 0.75:
+            text = text[:i] + text[i + rng.randint(1, 5):]
+        elif kind < 0.9:
+            lines = text.split("\n")
+            k = rng.randrange(len(lines))
+            lines[k] = rng.choice(["", " ", "  "]) + lines[k]
+            text = "\n".join(lines)
+        else:
+            text = text[:i]
+    return text.rstrip("\n") if rng.random() < 0.3 else text
+
+
+def _compare_corruptions(count: int, seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    texts = [p.read_text(encoding="utf-8") for p in YAML_FILES if p.parts[-3:-1] != ("tests", "data")]
+    taken = 0
+    for _ in range(count):
+        text = _corrupted(rng, texts)
+        taken += handfile._compose_fast(text) is not handfile._UNSURE
+        assert outcome(handfile.compose, text) == pure_outcome(text), repr(text)
+    assert taken > count // 5  # the fast path is still taken for most texts that compose
+
+
+@needs_libyaml
+def test_corrupted_files_compose_alike():
+    _compare_corruptions(60, seed=14)
+
+
+@needs_libyaml
+@pytest.mark.slow
+def test_many_corrupted_files_compose_alike():
+    _compare_corruptions(2000, seed=1414)
