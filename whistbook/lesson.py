@@ -474,24 +474,24 @@ def _knowledge_views(explanation: Any, replay: Any) -> dict[int, tuple[SeatKnowl
         return out
     viewpoint = explanation.viewpoint
     unseen = _unseen_after(replay.tricks, viewpoint, replay.hands[viewpoint])
+    others = list(viewpoint.iter_from())[1:]
     for et in explanation.tricks:
         certain_of, presumed_of = _placed(et.knowledge["certain"]), _placed(et.knowledge["presumed"])
-        seats = []
-        for seat in list(viewpoint.iter_from())[1:]:
-            suits = []
+        cells = {}
+        for seat in others:
             for suit in SUITS:
                 certain = certain_of.get((seat, suit), ())
-                presumed = tuple(c for c in presumed_of.get((seat, suit), ()) if c not in certain)
-                suits.append(SuitKnowledge(suit, certain, presumed, tuple(et.counts["certain"][seat][suit]),
-                                           tuple(et.counts["presumed"][seat][suit])))
-            seats.append(SeatKnowledge(seat, position_of(seat, viewpoint), tuple(suits)))
+                cells[seat, suit] = certain, tuple(c for c in presumed_of.get((seat, suit), ()) if c not in certain)
         left = 13 - et.number
-        placed = {s: sum(len(k.suits[s].certain) + len(k.suits[s].presumed) for k in seats) for s in SUITS}
-        seats = [replace(k, suits=tuple(
-            replace(sk, possible=min(left, unseen[et.number][sk.suit] - placed[sk.suit]
-                                     + len(sk.certain) + len(sk.presumed)))
-            for sk in k.suits)) for k in seats]
-        out[et.number] = tuple(seats)
+        # the suit's unseen cards not placed in any unseen hand
+        free = {s: unseen[et.number][s] - sum(len(c) + len(p) for (_, suit), (c, p) in cells.items() if suit == s)
+                for s in SUITS}
+        out[et.number] = tuple(
+            SeatKnowledge(seat, position_of(seat, viewpoint), tuple(
+                SuitKnowledge(suit, c, p, tuple(et.counts["certain"][seat][suit]), tuple(et.counts["presumed"][seat][suit]),
+                              possible=min(left, free[suit] + len(c) + len(p)))
+                for suit in SUITS for c, p in (cells[seat, suit],)))
+            for seat in others)
     return out
 
 
