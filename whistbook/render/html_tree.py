@@ -163,12 +163,7 @@ def _read(doc: str) -> ElementTree.Element:
     doctype = _DOCTYPE.match(doc)
     if doctype is None:
         raise _Declined
-    builder = ElementTree.TreeBuilder(insert_comments=True)
-    start, data, end, comment = builder.start, builder.data, builder.end, builder.comment
-    stack: list[str] = []  # the open elements' names
-    formatting: list[tuple[str, dict[str, str]]] = []  # the open formatting elements
-    trailing: list[str] = []  # whitespace after </body>: it goes into the body
-    mode = _BEFORE_HTML
+    reader = _Reader()
     pos = doctype.end()
     find, match = doc.find, _TOKEN.match
     while (at := find("<", pos)) >= 0:
@@ -176,101 +171,131 @@ def _read(doc: str) -> ElementTree.Element:
         if token is None:
             raise _Declined
         if at != pos:
-            text = doc[pos:at]
-            if mode == _IN_BODY:
-                data(_unescape(text) if "&" in text else text)
-            elif mode == _IN_HEAD and stack[-1] in HEAD_TEXT:
-                data(_unescape(text) if HEAD_TEXT[stack[-1]] and "&" in text else text)
-            elif not _blank(text):
-                raise _Declined
-            elif mode == _IN_HEAD or mode == _AFTER_HEAD:
-                data(text)
-            elif mode >= _AFTER_BODY:
-                trailing.append(text)
+            reader.text(doc[pos:at])
         pos = token.end()
         name, source, slash, closing, remark = token.groups()
+        if reader.mode != _IN_BODY:
+            reader.outside_body(name, source, slash, closing, remark)
+        elif name is not None:
+            reader.start(name, _attributes(source) if source else {}, slash)
+        elif closing is not None:
+            reader.end(closing)
+        else:
+            reader.builder.comment(remark)
+    return reader.close(doc[pos:])
+
+
+class _Reader:
+    """The tree of one document, built token by token as the HTML5 rules
+    build it, as long as they only open and close elements."""
+
+    def __init__(self) -> None:
+        self.builder = ElementTree.TreeBuilder(insert_comments=True)
+        self.mode = _BEFORE_HTML
+        self.stack: list[str] = []  # the open elements' names
+        self.formatting: list[tuple[str, dict[str, str]]] = []  # the open formatting elements
+        self.trailing: list[str] = []  # whitespace after </body>: it goes into the body
+
+    def text(self, text: str) -> None:
+        mode, stack = self.mode, self.stack
         if mode == _IN_BODY:
-            if name is not None:
-                attrs = _attributes(source) if source else {}
-                if name in VOID:
-                    if name == "hr" and "p" in stack:
-                        raise _Declined
-                    start(name, attrs)
-                    end(name)
-                    continue
-                if slash or name not in BODY:
-                    raise _Declined
-                if name in CLOSES_P:
-                    if "p" in stack:
-                        raise _Declined
-                elif name in PLAIN:
-                    pass
-                elif name in FORMATTING:
-                    if name == "a" and "a" in stack:
-                        raise _Declined
-                    if sum(1 for n, a in formatting if n == name and a == attrs) >= 3:
-                        raise _Declined  # tinyhtml5 forgets the earliest of four
-                    formatting.append((name, attrs))
-                elif name in HEADINGS:
-                    if "p" in stack or stack[-1] in HEADINGS:
-                        raise _Declined
-                else:  # li, dd, dt
-                    _check_item(name, stack)
-                start(name, attrs)
-                stack.append(name)
-            elif closing is not None:
-                if closing != stack[-1]:
-                    raise _Declined
-                if closing == "body":
-                    mode = _AFTER_BODY
-                    continue
-                end(closing)
-                stack.pop()
-                if closing in FORMATTING:
-                    formatting.pop()
-            else:
-                comment(remark)
-        elif mode == _IN_HEAD:
-            raw = stack[-1] in HEAD_TEXT
-            if name is not None and not raw and name in HEAD_VOID:
-                start(name, _attributes(source) if source else {})
-                end(name)
-            elif name is not None and not raw and name in HEAD_TEXT and not slash:
-                start(name, _attributes(source) if source else {})
-                stack.append(name)
-            elif closing is not None and closing == stack[-1]:
-                end(closing)
-                stack.pop()
-                if closing == "head":
-                    mode = _AFTER_HEAD
-            elif remark is not None and not raw:
-                comment(remark)
-            else:
+            self.builder.data(_unescape(text) if "&" in text else text)
+        elif mode == _IN_HEAD and stack[-1] in HEAD_TEXT:
+            self.builder.data(_unescape(text) if HEAD_TEXT[stack[-1]] and "&" in text else text)
+        elif not _blank(text):
+            raise _Declined
+        elif mode == _IN_HEAD or mode == _AFTER_HEAD:
+            self.builder.data(text)
+        elif mode >= _AFTER_BODY:
+            self.trailing.append(text)
+
+    def start(self, name: str, attrs: dict[str, str], slash: str) -> None:
+        """A start tag in the body."""
+        stack = self.stack
+        if name in VOID:
+            if name == "hr" and "p" in stack:
                 raise _Declined
+            self.builder.start(name, attrs)
+            self.builder.end(name)
+            return
+        if slash or name not in BODY:
+            raise _Declined
+        if name in CLOSES_P:
+            if "p" in stack:
+                raise _Declined
+        elif name in FORMATTING:
+            if name == "a" and "a" in stack:
+                raise _Declined
+            if sum(1 for n, a in self.formatting if n == name and a == attrs) >= 3:
+                raise _Declined  # tinyhtml5 forgets the earliest of four
+            self.formatting.append((name, attrs))
+        elif name in HEADINGS:
+            if "p" in stack or stack[-1] in HEADINGS:
+                raise _Declined
+        elif name in ITEMS:
+            _check_item(name, stack)
+        self.builder.start(name, attrs)
+        stack.append(name)
+
+    def end(self, name: str) -> None:
+        """An end tag in the body."""
+        if name != self.stack[-1]:
+            raise _Declined
+        if name == "body":
+            self.mode = _AFTER_BODY  # the body stays open: whitespace after it goes in
+            return
+        self.builder.end(name)
+        self.stack.pop()
+        if name in FORMATTING:
+            self.formatting.pop()
+
+    def outside_body(self, name: str | None, source: str, slash: str, closing: str | None,
+                     remark: str | None) -> None:
+        mode = self.mode
+        if mode == _IN_HEAD:
+            self.in_head(name, source, slash, closing, remark)
         elif remark is not None:
             if mode == _BEFORE_HEAD or mode == _AFTER_HEAD:
-                comment(remark)  # into the html element
+                self.builder.comment(remark)  # into the html element
             elif mode == _AFTER_BODY:
                 raise _Declined  # tinyhtml5 puts it after the body, and later whitespace into the body
             # before <html> and after </html> it goes to the document, outside the tree
         elif not slash and (mode, name) in _OPENS:
-            start(name, _attributes(source) if source else {})
-            stack.append(name)
-            mode += 1
+            self.builder.start(name, _attributes(source) if source else {})
+            self.stack.append(name)
+            self.mode += 1
         elif mode == _AFTER_BODY and closing == "html":
-            mode = _AFTER_AFTER_BODY
+            self.mode = _AFTER_AFTER_BODY
         else:
             raise _Declined
-    rest = doc[pos:]
-    if mode < _AFTER_BODY or not _blank(rest):
-        raise _Declined
-    trailing.append(rest)
-    text = "".join(trailing)
-    if text:
-        data(text)
-    end("body")
-    end("html")
-    return builder.close()
+
+    def in_head(self, name: str | None, source: str, slash: str, closing: str | None, remark: str | None) -> None:
+        raw = self.stack[-1] in HEAD_TEXT  # in a title, style or script: only its end tag
+        if name is not None and not raw and (name in HEAD_VOID or name in HEAD_TEXT and not slash):
+            self.builder.start(name, _attributes(source) if source else {})
+            if name in HEAD_VOID:
+                self.builder.end(name)
+            else:
+                self.stack.append(name)
+        elif closing is not None and closing == self.stack[-1]:
+            self.builder.end(closing)
+            self.stack.pop()
+            if closing == "head":
+                self.mode = _AFTER_HEAD
+        elif remark is not None and not raw:
+            self.builder.comment(remark)
+        else:
+            raise _Declined
+
+    def close(self, rest: str) -> ElementTree.Element:
+        if self.mode < _AFTER_BODY or not _blank(rest):
+            raise _Declined
+        text = "".join(self.trailing) + rest
+        if text:
+            self.builder.data(text)
+        self.builder.end("body")
+        self.builder.end("html")
+        return self.builder.close()
 
 
 def _check_item(name: str, stack: list[str]) -> None:
