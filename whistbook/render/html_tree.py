@@ -24,14 +24,14 @@ rules would add, move, drop or rename something):
   matched by its end tag (void elements have none; ``/>`` only on them); no
   block element (:data:`CLOSES_P`, headings, ``li``, ``dd``, ``dt``, ``hr``)
   inside an open ``p``; no heading directly in a heading; no ``li`` in an
-  ``li``, ``dd`` or ``dt`` in a ``dd`` or ``dt``, unless a list or other
-  sectioning element stands between; no ``a`` in an ``a``; never four equal
+  ``li``, ``dd`` or ``dt`` in a ``dd`` or ``dt``, unless a list, a section
+  or another of HTML's special elements but ``div`` stands between; no ``a`` in an ``a``; never four equal
   formatting elements open (``<b><b><b><b>``);
 - tag and attribute names lower case; attribute values quoted or plain, no
   attribute twice; character references ``&name;`` (HTML's names) and
   ``&#n;`` / ``&#xn;`` for ordinary characters, each with its semicolon;
 - comments ``<!-- ... -->`` without ``--``, ``<`` or a leading ``>``/``-``,
-  anywhere but after ``</body>``;
+  anywhere but between ``</body>`` and ``</html>``;
 - no control characters (carriage returns included), no ``<`` that does not
   start one of the above.
 
