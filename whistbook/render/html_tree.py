@@ -25,7 +25,8 @@ rules would add, move, drop or rename something):
   block element (:data:`CLOSES_P`, headings, ``li``, ``dd``, ``dt``, ``hr``)
   inside an open ``p``; no heading directly in a heading; no ``li`` in an
   ``li``, ``dd`` or ``dt`` in a ``dd`` or ``dt``, unless a list, a section
-  or another of HTML's special elements but ``div`` stands between; no ``a`` in an ``a``; never four equal
+  or another of HTML's special elements (not ``div`` or ``address``)
+  stands between; no ``a`` in an ``a``; never four equal
   formatting elements open (``<b><b><b><b>``);
 - tag and attribute names lower case; attribute values quoted or plain, no
   attribute twice; character references ``&name;`` (HTML's names) and
