@@ -187,3 +187,29 @@ def test_supports_are_sufficient():
                 assert plo >= lo and phi <= hi, (s, S)
                 checked += 1
     assert checked > 1000
+
+
+def test_bounds_support_is_length_support_written_out():
+    """The count's hand-inlined support for a set of cells' bounds is the
+    union of :meth:`length_support` over those cells, for both bounds."""
+    rng = random.Random(5)
+    compared = nonzero = 0
+    for _ in range(150):
+        deal = scenario(rng, 3)
+        frame, cons = tagged(rng, deal, 3)
+        st = store_from(frame, deal[0], cons, -1)
+        cells = [(s, S) for s in (1, 2, 3) for S in range(4)]
+        for _ in range(4):
+            some = rng.sample(cells, rng.randrange(1, 4))
+            masks = [st.lens[s][S] for s, S in some]
+            lower = st._bounds_support(some, masks, True)
+            upper = st._bounds_support(some, masks, False)
+            want_lower = want_upper = 0
+            for (s, S), m in zip(some, masks):
+                lo, hi = (m & -m).bit_length() - 1, m.bit_length() - 1
+                want_lower |= st.length_support(s, S, lo, None)
+                want_upper |= st.length_support(s, S, None, hi)
+            assert (lower, upper) == (want_lower, want_upper), (some, masks)
+            compared += 1
+            nonzero += bool(lower or upper)
+    assert compared == 600 and nonzero > 50

@@ -411,12 +411,11 @@ class KState:
         built = self.uni.get(key)
         if built is not None:
             return built, self.dom[key]
-        allowed, forced = self.allowed(s, S), self.forced(s, S)
         # what the holdings left out rest on: the cards he may not and must
         # hold, and (unless every length is in, see WIDE_DOMAIN) the lengths ruled out
         base = self._absent_support(s, S) | self._forced_support(s, S)
         built = self._new_domain(s, S)
-        if (allowed & ~forced).bit_count() > WIDE_DOMAIN:
+        if not self._every_length(s, S):
             base |= self.length_support(s, S, NL, -1)
         self.uni[key] = built
         self.dom[key] = built.full
@@ -426,8 +425,12 @@ class KState:
     def _new_domain(self, s: int, S: int) -> Holdings:
         """The holdings a domain of ``s`` in ``S`` built now would have."""
         allowed, forced = self.am[s * 4 + S], self.fm[s * 4 + S]
-        wide = (allowed & ~forced).bit_count() <= WIDE_DOMAIN
-        return _holdings(allowed & ~forced, forced, ALL_LENGTHS if wide else self.lens[s][S])
+        return _holdings(allowed & ~forced, forced, ALL_LENGTHS if self._every_length(s, S) else self.lens[s][S])
+
+    def _every_length(self, s: int, S: int) -> bool:
+        """Whether a domain of ``s`` in ``S`` built now holds every length (few
+        cards are open, see WIDE_DOMAIN), not only the lengths still allowed."""
+        return (self.am[s * 4 + S] & ~self.fm[s * 4 + S]).bit_count() <= WIDE_DOMAIN
 
     def strikes_off(self, s: int, S: int, pred: Callable[[int], bool], memo: Answers) -> bool:
         """Whether :meth:`restrict` would strike off a holding (the store is
