@@ -24,10 +24,12 @@ being made again:
    part-way leaves the old output, and the next build tidies what it left.
 
 The stages overlap on one pool of worker processes, one a core, which take
-jobs in the order given: a lesson's part of the booklet is given to them as
-soon as the lesson is made (a lesson's part depends on that lesson and the
-book's settings only), and the site as soon as its sources are rendered, so
-that it is built while the booklet's last parts are laid out.
+jobs by rank, then in the order given: a lesson's part of the booklet is
+given to them as soon as the lesson is made (a lesson's part depends on that
+lesson and the book's settings only), and the site, the answers and the
+measures of the front and the lessons by theme as soon as the whole book is
+known, ahead of the lessons' parts still waiting, so that the last jobs are
+the short parts and the few that need every page number.
 
 The inference and analysis modules are optional: when they are present
 their inferences, principles and double-dummy verdicts appear in the

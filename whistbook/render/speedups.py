@@ -28,8 +28,10 @@ use is read once into PDF operators and written in one piece
 *Leaders in one piece.* WeasyPrint fills a ``leader()`` with one copy of its
 text per step (a contents line's dots are some seventy boxes), and draws each
 as a text of its own: the lessons by theme and the contents drew about six
-thousand. :func:`one_leader` lays the same dots out as one text, which Pango
-places at the same steps; where it would not (the one text is not exactly as
+thousand. :func:`one_leader` lays the dots between the first and the last
+out as one text, which Pango places at the same steps (the dots drift by up
+to 0.1 pt along a line: WeasyPrint writes each glyph's advance truncated to
+a thousandth of an em); where it would not (the one text is not exactly as
 wide as the copies), WeasyPrint's copies stay.
 
 All are installed only on the versions they were written against; on any
@@ -118,8 +120,12 @@ def _leaders_whole() -> None:
 
 def one_leader(context: Any, line: Any, containing_block: Any) -> None:
     """WeasyPrint's ``handle_leader`` (the leader's copies placed, what follows
-    it moved), then the copies, side by side from right to left, made into
-    one text as wide as they are, starting where the leftmost does."""
+    it moved), then the copies between the first and the last (they lie side
+    by side, from right to left) made into one text as wide as they are,
+    starting where the leftmost of them does. The first and the last stay
+    apart, as WeasyPrint places them, so that a text extractor reads the
+    line as before (with the first dot in the one text, pdftotext joined it
+    to the title on some lines)."""
     from weasyprint.formatting_structure.boxes import TextBox
     from weasyprint.layout.leader import leader_index
     from weasyprint.text.line_break import split_first_line
