@@ -457,8 +457,7 @@ def _draw_links(book: Any, parts: Sequence[PartLayout], starts: Sequence[int],
 
 def _reals(*values: float) -> bytes:
     """Numbers as PDF reals, written as pikepdf writes a float (six places, no trailing zeros)."""
-    return b" ".join((f"{v:.6f}".rstrip("0").rstrip(".").replace("-0", "0") if abs(v) < 5e-7 else
-                      f"{v:.6f}".rstrip("0").rstrip(".")).encode() for v in values)
+    return " ".join(f"{v:.6f}".rstrip("0").rstrip(".") for v in values).encode()
 
 
 def _print_numbers(book: Any, numbered: Sequence[int], numbers: PageNumbers) -> None:
