@@ -45,6 +45,8 @@ import re
 from math import inf
 from typing import Any
 
+from . import html_tree
+
 #: the WeasyPrint major version whose ``svg/text.py`` :func:`text` follows
 WEASYPRINT_MAJOR = 70
 #: the tinyhtml5 version (major, minor) whose ``chars_until`` keeps nothing
@@ -59,6 +61,7 @@ _stock_leader: Any = None
 def install() -> None:
     """Put the repairs in place (once; where the versions fit)."""
     _keep_regexes()
+    html_tree.install()
     _whole_svg_text()
     _diagrams_direct()
     _leaders_whole()
