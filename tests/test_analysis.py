@@ -340,6 +340,31 @@ def test_a_lessons_analysis_on_random_endings(seed: int, size: int, trumps: Suit
     _same_as_shown(analyse(checked), analyse(checked, options_for=seats), seats)
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(2, 5), trumps=st.sampled_from([*Suit, None]))
+def test_a_lessons_analysis_on_one_solver_thread(seed: int, size: int, trumps: Suit | None) -> None:
+    """A build's worker solves on one thread, position after position (see
+    solver.card_options_many), and takes a card played alone of its kind as
+    the position's worth: the answers are the batch's."""
+    rng = random.Random(seed)
+    _, _, checked = _random_ending(rng, size, rng.randint(1, size), trumps)
+    seats = {rng.choice(SEATS)}
+    full = analyse(checked)
+    saved, solver._THREADS = solver._THREADS, 1
+    try:
+        shown = analyse(checked, options_for=seats)
+    finally:
+        solver._THREADS = saved
+    _same_as_shown(full, shown, seats)
+
+
+def test_hand_one_on_one_solver_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    checked = check_file(HAND_I, solver=False)
+    full = analyse(checked)
+    monkeypatch.setattr(solver, "_THREADS", 1)
+    _same_as_shown(full, analyse(checked, options_for={Seat.A}), {Seat.A})
+
+
 def test_a_lessons_analysis_of_hand_one_solves_less_and_is_cached(tmp_path: Path, solver_calls: list[int]) -> None:
     full = analyse(check_file(HAND_I, solver=False), Cache(tmp_path / "full"))
     solver_calls.clear()

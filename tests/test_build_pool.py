@@ -74,3 +74,34 @@ def test_a_build_without_a_store_keeps_nothing_of_the_solver(tmp_path, monkeypat
     made = make_lesson(HAND_I, "hand-i", 1, False, None)
     assert made.lesson is not None and made.lesson.analysed
     assert list(tmp_path.iterdir()) == []
+
+
+def _started(pause: float) -> float:
+    import time
+
+    begun = time.monotonic()
+    time.sleep(pause)
+    return begun
+
+
+def test_a_job_of_a_lower_rank_goes_before_the_parts_still_waiting():
+    """The site or the answers, given after many lessons' parts, do not wait for
+    them all: only a few jobs are in the executor at once."""
+    from whistbook.build import BOOK, FILL
+
+    pool = _Pool(2)
+    try:
+        parts = [pool.submit(_started, 0.2, rank=FILL) for _ in range(6)]
+        urgent = pool.submit(_started, 0.0, rank=BOOK)
+        begun = [f.result() for f in parts]
+        assert urgent.result() <= sorted(begun)[3]  # before at least three of the parts given before it
+    finally:
+        pool.close()
+
+
+def test_closing_the_pool_drops_the_jobs_still_waiting():
+    pool = _Pool(2)
+    futures = [pool.submit(_started, 0.1) for _ in range(8)]
+    pool.close()
+    assert futures[0].result() > 0
+    assert futures[-1].cancelled()

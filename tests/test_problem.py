@@ -218,3 +218,20 @@ def test_solver_mid_trick_options():
     assert set(opts.values()) == {0}  # and whatever he plays YZ take nothing
     opts = mid_trick_options(hands, Suit.CLUBS, Seat.A, [C("AC"), C("2C")])
     assert set(opts) == {C("6C"), C("7C"), C("8C")} and set(opts.values()) == {13}
+
+
+def test_each_position_of_a_problem_is_solved_once(monkeypatch):
+    """The lines share their opening tricks, and the first position is the task's too."""
+    from whistbook import solver
+
+    asked: list[tuple] = []
+    solve = solver.card_options
+
+    def counted(hands, trumps, leader, so_far=()):
+        asked.append((tuple(frozenset(hands[s]) for s in SEATS), trumps, leader, tuple(so_far)))
+        return solve(hands, trumps, leader, so_far)
+
+    monkeypatch.setattr(solver, "card_options", counted)
+    ch = check_file(BOSTON, statements=False)
+    assert len(ch.problem.lines) > 1 and len(asked) == len(set(asked))
+    assert len(asked) < sum(line.steps_checked for line in ch.problem.lines)

@@ -87,3 +87,14 @@ def test_the_join_prints_each_numbered_page_its_number(tmp_path):
         assert page[-1] == str(k), page  # the number, at the foot
         assert page[0].startswith('A "Quoted" Book')
     assert pages[12][0] == 'A "Quoted" Book Hand 11'
+
+
+@pytest.mark.parametrize("value", [0.0, -0.0, 1.0, 100.0, 595.275591, 36.8503937, -2e-7, 99.9999996, -412.25])
+def test_the_joins_links_write_numbers_as_pikepdf_writes_a_float(value):
+    """The links are parsed from text (faster than building them from Python's
+    values): their numbers must read as pikepdf would have written them."""
+    import pikepdf
+
+    from whistbook.render.pdf import _reals
+
+    assert _reals(value) == pikepdf.Array([value]).unparse().strip(b"[] ")

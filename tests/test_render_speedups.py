@@ -58,3 +58,50 @@ def test_the_fetcher_decodes_base64_data_urls():
     assert response.read() == b"<svg/>"
     assert response.content_type == "image/svg+xml"
     assert fetcher.fetch("data:text/plain,hello").read() == b"hello"
+
+
+LEADERS = ("<!doctype html><html><body><ol>"
+           + "".join(f'<li><a href="#x">Hand {n}</a></li>' for n in ("I", "XXII", "XXXVIII"))
+           + "</ol><p>ab</p></body></html>")
+LEADER_CSS = CSS + " a { display: block } a::after { content: leader('. ') '888' }" \
+                   " p { width: 18mm } p::after { content: leader('. ') '8' }"
+
+
+def _leaders(html: str, css: str) -> list[int]:
+    """How many boxes each leader of a one-page document is drawn as."""
+    from weasyprint.layout.leader import leader_index
+
+    from whistbook.render import pdf
+
+    weasyprint, _, _ = pdf.load_weasyprint()
+    page = weasyprint.HTML(string=html).render(stylesheets=[weasyprint.CSS(string=css)]).pages[0]
+    found = []
+
+    def walk(box):
+        if type(box).__name__ == "LineBox":
+            _, leader = leader_index(box)
+            if leader is not None:
+                found.append(len(leader.children))
+        for child in getattr(box, "children", ()):
+            walk(child)
+
+    walk(page._page_box)
+    return found
+
+
+def test_a_leader_is_drawn_as_three_texts_with_the_same_dots(tmp_path, monkeypatch):
+    """The dots of a contents line: the first and last as WeasyPrint places them,
+    those between as one text; pdftotext reads the same as from WeasyPrint's copies."""
+    import weasyprint.layout.inline as inline
+
+    from whistbook.render import speedups
+
+    fast = _leaders(LEADERS, LEADER_CSS)
+    text = _text(lay_out_part(LEADERS, LEADER_CSS).pdf, tmp_path, "fast")
+    monkeypatch.setattr(inline, "handle_leader", speedups._stock_leader)  # WeasyPrint's own
+    stock = _leaders(LEADERS, LEADER_CSS)
+    assert text == _text(lay_out_part(LEADERS, LEADER_CSS).pdf, tmp_path, "stock")
+    assert ". . . . 888" in text
+    assert fast[:3] == [3, 3, 3] and all(n > 20 for n in stock[:3])
+    # a leader of a few dots is left as WeasyPrint placed it
+    assert fast[3] == stock[3] == 2

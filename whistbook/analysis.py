@@ -420,7 +420,10 @@ def _shown(rp: Replay, positions: Sequence[solver.Position], cache: Cache | None
         mine = [v if seat.side == rp.first_leader.side else total - v for v in values[i:i + 2]]
         worth.append((mine[0] - won, mine[-1] - won))
     wanted = [i for i, (best, played) in enumerate(worth[:len(plays)]) if plays[i].seat in seats or played < best]
-    some = dict(zip(wanted, solver.card_options_many([positions[i] for i in wanted])))
+    # a card played alone of its kind (the last trick's, a singleton followed) is worth the position: nothing to solve
+    alone = {i for i in wanted if _legal(positions[i]) == [plays[i].card]}
+    solved = iter(solver.card_options_many([positions[i] for i in wanted if i not in alone]))
+    some = {i: {plays[i].card: worth[i][0]} if i in alone else next(solved) for i in wanted}
     if cache is not None:
         cache.put(key, {"version": CACHE_VERSION, "key": key, "worth": worth,
                         "options": {str(i): {str(c): n for c, n in sorted(o.items())} for i, o in some.items()}})
@@ -489,12 +492,17 @@ def _tricks(n: Any, pos: solver.Position) -> int:
     return n
 
 
+def _legal(pos: solver.Position) -> list[Card]:
+    """The cards the seat to play may play in ``pos``."""
+    seat = pos.leader.next(len(pos.trick_so_far))
+    return legal_plays(pos.hands[seat], pos.trick_so_far[0].suit if pos.trick_so_far else None)
+
+
 def _cached_options(entry: Any, pos: solver.Position) -> dict[Card, int]:
     """One position's cached options: exactly the legal cards of the seat to
     play, each with a count of tricks it could take (else ValueError)."""
     opts = {Card.parse(c): _tricks(n, pos) for c, n in entry.items()}
-    seat = pos.leader.next(len(pos.trick_so_far))
-    if set(opts) != set(legal_plays(pos.hands[seat], pos.trick_so_far[0].suit if pos.trick_so_far else None)):
+    if set(opts) != set(_legal(pos)):
         raise ValueError("cards differ from the legal ones")
     return opts
 

@@ -24,10 +24,12 @@ being made again:
    part-way leaves the old output, and the next build tidies what it left.
 
 The stages overlap on one pool of worker processes, one a core, which take
-jobs in the order given: a lesson's part of the booklet is given to them as
-soon as the lesson is made (a lesson's part depends on that lesson and the
-book's settings only), and the site as soon as its sources are rendered, so
-that it is built while the booklet's last parts are laid out.
+jobs by rank, then in the order given: a lesson's part of the booklet is
+given to them as soon as the lesson is made (a lesson's part depends on that
+lesson and the book's settings only), and the site, the answers and the
+measures of the front and the lessons by theme as soon as the whole book is
+known, ahead of the lessons' parts still waiting, so that the last jobs are
+the short parts and the few that need every page number.
 
 The inference and analysis modules are optional: when they are present
 their inferences, principles and double-dummy verdicts appear in the
@@ -36,14 +38,17 @@ lessons; without them the lessons are complete but plainer.
 
 from __future__ import annotations
 
+import heapq
 import importlib
 import importlib.util
 import os
 import shutil
 import tempfile
+import threading
 import time
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -246,10 +251,11 @@ def lesson_jobs(files: Sequence[Path], options: BuildOptions) -> list[tuple[str,
 
 
 def make_lessons(jobs: Sequence[tuple[str, tuple]], store: Store, pool: "_Pool", report: BuildReport, say: Progress,
-                 each: Callable[[Made], None] | None = None) -> list[Made]:
+                 each: Callable[[Made], None] | None = None, meanwhile: Callable[[], None] | None = None) -> list[Made]:
     """Every file's lessons, in order (``jobs`` from :func:`lesson_jobs`).
     ``each`` is given each good file's lessons as soon as they are made, so
-    that what they go into can start while the other files are still made.
+    that what they go into can start while the other files are still made;
+    ``meanwhile`` is called once the workers have the jobs.
 
     :raises BuildFailed: with every problem of every file, if any has an error.
     """
@@ -257,7 +263,10 @@ def make_lessons(jobs: Sequence[tuple[str, tuple]], store: Store, pool: "_Pool",
         if each is not None and not m.errors:
             each(m)
 
-    made = pool.finish(pool.start("lessons", make_lesson, jobs, store, report), made_one)
+    batch = pool.start("lessons", make_lesson, jobs, store, report, rank=LESSONS)
+    if meanwhile is not None:
+        meanwhile()
+    made = pool.finish(batch, made_one)
     diagnostics = []
     for k, m in enumerate(made, 1):
         errors = len(m.errors)
@@ -268,19 +277,33 @@ def make_lessons(jobs: Sequence[tuple[str, tuple]], store: Store, pool: "_Pool",
     return made
 
 
+#: The order in which the workers take jobs (``rank``): the lessons first (the
+#: rest of the book waits for them), then the jobs that wait for the whole book
+#: (the site, the answers, the measures with stand-ins), and last the parts that
+#: only fill the cores meanwhile (each lesson's part, the principles, the glossary).
+LESSONS, BOOK, FILL = 0, 1, 2
+
+
 class _Pool:
     """Worker processes, started only when there is work no stored piece covers.
 
-    Every stage gives its jobs to the same workers, which take them in the
-    order given: a stage's jobs can be given while an earlier stage's are
-    still running, so that no core waits for a stage to end. A job asked for
-    twice in one build (the same kind and key) is done once.
+    Every stage gives its jobs to the same workers: a stage's jobs can be
+    given while an earlier stage's are still running, so that no core waits
+    for a stage to end. The workers take them by rank, then in the order
+    given: only a few jobs are in the executor at a time (which would take
+    them in order), so that a job given late but needed soon goes before the
+    parts still waiting. A job asked for twice in one build (the same kind
+    and key) is done once.
     """
 
     def __init__(self, workers: int | None, lock: OutputLock | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.lock = lock
         self._executor: Executor | None = None
+        #: jobs not yet in the executor, by (rank, order given); how many are in it
+        self._waiting: list[tuple[int, int, Callable[..., Any], tuple, Future]] = []
+        self._given_count, self._running = 0, 0
+        self._mutex = threading.Lock()  # the executor's results come in on its own thread
         #: the keys each kind of piece was asked for (what the store should keep)
         self.used: dict[str, set[str]] = {}
         #: the jobs given to the workers in this build (and the pieces found in the store), by kind and key
@@ -289,14 +312,14 @@ class _Pool:
         self._kept: set[tuple[str, str]] = set()
 
     def run(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, tuple]], store: Store,
-            report: BuildReport, weight: Callable[[tuple], int] | None = None) -> list[Any]:
+            report: BuildReport, weight: Callable[[tuple], int] | None = None, rank: int = BOOK) -> list[Any]:
         """``fn(*args)`` for each ``(key, args)``, from the store when it has the key.
         With ``weight`` (of the arguments), the heaviest jobs are started first,
         so that no long one is left to run alone at the end."""
-        return self.finish(self.start(kind, fn, jobs, store, report, weight))
+        return self.finish(self.start(kind, fn, jobs, store, report, weight, rank))
 
     def start(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, tuple]], store: Store,
-              report: BuildReport, weight: Callable[[tuple], int] | None = None) -> "_Batch":
+              report: BuildReport, weight: Callable[[tuple], int] | None = None, rank: int = BOOK) -> "_Batch":
         """:meth:`run` begun: the workers take the jobs while the caller
         starts more; :meth:`finish` waits for the results."""
         self.used.setdefault(kind, set()).update(key for key, _ in jobs)
@@ -316,20 +339,57 @@ class _Pool:
         if weight is not None:
             todo.sort(key=lambda k: -weight(jobs[k][1]))
         for k in todo:
-            batch.futures[k] = self._given[kind, jobs[k][0]] = self.submit(fn, *jobs[k][1])
+            batch.futures[k] = self._given[kind, jobs[k][0]] = self.submit(fn, *jobs[k][1], rank=rank)
         return batch
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
-        """``fn(*args)`` in a worker (here, with one worker), after the jobs given before it.
-        Single jobs go to the workers too: the main process then never holds
-        a layout's memory, and a lone job runs beside the next one given."""
+    def submit(self, fn: Callable[..., Any], *args: Any, rank: int = BOOK) -> Future:
+        """``fn(*args)`` in a worker (here, with one worker), after the jobs of
+        a lower rank and those of its rank given before it. Single jobs go to
+        the workers too: the main process then never holds a layout's memory,
+        and a lone job runs beside the next one given."""
         if self.workers == 1:
             return _done(fn, *args)
         if self._executor is None:
             # Workers must not keep the output's lock open when the build is killed.
             self._executor = ProcessPoolExecutor(self.workers, initializer=_start_worker,
                                                  initargs=(self.lock.fd if self.lock else None,))
-        return self._executor.submit(fn, *args)
+        future: Future = Future()
+        with self._mutex:
+            heapq.heappush(self._waiting, (rank, self._given_count, fn, args, future))
+            self._given_count += 1
+        self._feed()
+        return future
+
+    def _feed(self) -> None:
+        """Move the first waiting jobs into the executor, keeping one more than
+        there are workers in it: each worker has its next job at hand."""
+        while True:
+            with self._mutex:
+                if not (self._waiting and self._executor is not None and self._running <= self.workers):
+                    return
+                _, _, fn, args, future = heapq.heappop(self._waiting)
+                if not future.set_running_or_notify_cancel():
+                    continue
+                self._running += 1
+                executor = self._executor
+            try:  # outside the lock: a job already done calls back at once
+                inner = executor.submit(fn, *args)
+            except RuntimeError:  # closed meanwhile
+                inner = Future()
+                inner.cancel()
+            inner.add_done_callback(partial(self._ended, future))
+
+    def _ended(self, future: Future, inner: Future) -> None:
+        """A job's result handed to its future (on the executor's thread), and the next job in."""
+        with self._mutex:
+            self._running -= 1
+        if inner.cancelled():
+            future.set_exception(CancelledError())
+        elif inner.exception() is not None:
+            future.set_exception(inner.exception())
+        else:
+            future.set_result(inner.result())
+        self._feed()
 
     def finish(self, batch: "_Batch", each: Callable[[int, Any], None] | None = None) -> list[Any]:
         """The batch's results, in order; ``each(k, result)`` is called as each is ready.
@@ -353,9 +413,13 @@ class _Pool:
 
     def close(self) -> None:
         """Stop the workers, after the jobs they are running (those not begun are dropped)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=True, cancel_futures=True)
-            self._executor = None
+        with self._mutex:
+            executor, self._executor = self._executor, None
+            for *_, future in self._waiting:
+                future.cancel()
+            self._waiting.clear()
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
 
 
 @dataclass
@@ -428,23 +492,24 @@ class Booklet:
     def jobs(self, htmls: Sequence[str]) -> list[tuple[str, tuple]]:
         return [(digest(code_key(), self.css, html), (html, self.css)) for html in htmls]
 
-    def start(self, htmls: Sequence[str], *, draw: bool = True) -> "_Batch":
+    def start(self, htmls: Sequence[str], *, draw: bool = True, rank: int = BOOK) -> "_Batch":
         """The parts laid out by the workers; without ``draw``, only their
         lengths and anchors (stored apart: never joined)."""
         kind, fn = ("booklet", _lay_out_part) if draw else ("booklet-length", _measure_part)
-        return self.pool.start(kind, fn, self.jobs(htmls), self.store, self.report, weight=lambda args: len(args[0]))
+        return self.pool.start(kind, fn, self.jobs(htmls), self.store, self.report, weight=lambda args: len(args[0]),
+                               rank=rank)
 
     def add(self, made: Made) -> None:
         """Give a lesson's part to the workers. A lesson's part is made from the
         lesson and the book's settings alone, not from the other lessons, so it
         can start before they are made (and stays as it was when they change)."""
         self.parts[made.printed.slug] = html = self.html("lesson", self.base, lesson=made.printed)
-        self.start([html])
+        self.start([html], rank=FILL)
 
     def begin(self) -> None:
         """Give the workers the parts that need no lessons: the principles and
         the glossary (which print no page numbers)."""
-        self.start([self.html(part, self.base) for part in BACK_MATTER if part not in NUMBERED_BACK])
+        self.start([self.html(part, self.base) for part in BACK_MATTER if part not in NUMBERED_BACK], rank=FILL)
 
     def lay_out(self, book: Any, say: Progress) -> tuple[list[Any], Any]:
         """Every part of the booklet laid out, in order, and the page numbers
@@ -706,8 +771,8 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
                                   store, pool, report)
                 if pool.workers > 1:
                     load_weasyprint()  # imported once here, not in each worker the pool forks
-                booklet.begin()
-            made = make_lessons(jobs, store, pool, report, say, booklet.add if booklet else None)
+            made = make_lessons(jobs, store, pool, report, say, booklet.add if booklet else None,
+                                booklet.begin if booklet else None)
             _count(made, report)
             phase("lessons")
 

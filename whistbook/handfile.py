@@ -111,7 +111,21 @@ def _offset_loc(path: str, node: yaml.ScalarNode, offset: int) -> SourceLocation
     return base.shifted(offset) if exact else base
 
 
+#: libyaml's loader, where PyYAML was built with it: the same tree several times quicker
+_FAST_LOADER: type | None = getattr(yaml, "CSafeLoader", None)
+#: characters that the two loaders count or accept differently: text with any goes to the pure loader
+_UNLIKE = ("\t", "\ufeff", "\x85", "\u2028", "\u2029")
+#: a block scalar's header with a comment straight after it: libyaml takes it, the pure loader refuses it
+_HEADER_COMMENT = re.compile(r"[|>][-+0-9]{0,2}#")
+#: :func:`_compose_fast` could not vouch for its tree
+_UNSURE = object()
+
+
 def compose(text: str, path: str) -> yaml.Node | None:
+    """The document's node tree, with the pure-Python loader's marks, styles and messages."""
+    root = _compose_fast(text)
+    if root is not _UNSURE:
+        return root  # type: ignore[return-value]
     try:
         return yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as err:
@@ -121,6 +135,72 @@ def compose(text: str, path: str) -> yaml.Node | None:
         raise YamlSyntaxError(f"YAML syntax: {problem}", loc) from err
     except yaml.YAMLError as err:
         raise YamlSyntaxError(f"YAML syntax: {err}", SourceLocation(path, 1, 1)) from err
+
+
+def _compose_fast(text: str) -> Any:
+    """The tree libyaml composes, made the same as the pure loader's (every
+    node's tag, value, style and start and end marks), or ``_UNSURE``.
+
+    On any error the pure loader composes again, so that messages and their
+    locations are its own. Where libyaml is known to differ, the text goes to
+    the pure loader too: tabs, which libyaml lets through in places the pure
+    loader refuses; a byte-order mark, which libyaml counts as a column; line
+    breaks other than ``\\n`` and ``\\r``; a comment straight after a block
+    scalar's ``|`` or ``>``; a ``?`` or ``:`` within a plain scalar inside
+    ``[...]`` or ``{...}``, which ends the scalar for the pure loader only;
+    and tags and anchors. The rest is mended in :func:`_as_pure`."""
+    if _FAST_LOADER is None or any(c in text for c in _UNLIKE) or _HEADER_COMMENT.search(text):
+        return _UNSURE
+    try:
+        root = yaml.compose(text, Loader=_FAST_LOADER)
+    except yaml.YAMLError:
+        return _UNSURE
+    if root is not None and not _as_pure(root, text):
+        return _UNSURE
+    return root
+
+
+def _as_pure(root: yaml.Node, text: str) -> bool:
+    """Mend libyaml's tree in place to the pure loader's: plain scalars have
+    style None, not ``''``; so has a block sequence written level with its
+    mapping's keys, not False; and libyaml ends a text without a final line
+    break on a line of its own, where the pure loader's marks at the very end
+    stay after the last character. False for a tree the pure loader might not
+    have made (see :func:`_compose_fast`)."""
+    end = None
+    if text and text[-1] not in "\n\r":
+        lines = text.count("\n") + text.count("\r") - text.count("\r\n")
+        end = yaml.Mark("<unicode string>", len(text), lines, len(text) - 1 - max(text.rfind("\n"), text.rfind("\r")),
+                        None, None)
+    seen: set[int] = set()
+    todo: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while todo:
+        node, in_flow = todo.pop()
+        if id(node) in seen:
+            continue  # an alias: the same node again
+        seen.add(id(node))
+        if text[node.start_mark.index:node.start_mark.index + 1] in ("!", "&"):
+            return False  # a tag or an anchor, which the two resolve and check differently
+        if isinstance(node, yaml.ScalarNode):
+            if node.style == "":
+                if in_flow and ("?" in node.value or ":" in node.value):
+                    return False
+                node.style = None
+        elif isinstance(node, yaml.SequenceNode):
+            todo.extend((kid, in_flow or node.flow_style) for kid in node.value)
+        else:
+            flow = in_flow or node.flow_style
+            for kid in (n for kv in node.value for n in kv):
+                if (not flow and isinstance(kid, yaml.SequenceNode) and kid.flow_style is False
+                        and kid.start_mark.column == node.start_mark.column):
+                    kid.flow_style = None  # a sequence not indented under its key: the pure loader gives it no style
+                todo.append((kid, flow))
+        if end is not None:
+            if node.start_mark.index == end.index:
+                node.start_mark = end
+            if node.end_mark.index == end.index:
+                node.end_mark = end
+    return True
 
 
 def load(path: str | Path) -> HandFile:

@@ -458,6 +458,15 @@ def _unseen_after(tricks: Sequence[Trick], viewpoint: Seat, held: Iterable[Card]
     return out
 
 
+def _placed(knowledge: Mapping[Card, tuple[Seat, ...]]) -> dict[tuple[Seat, Suit], tuple[Card, ...]]:
+    """The cards placed in one seat's hand, by seat and suit, highest first."""
+    out: dict[tuple[Seat, Suit], list[Card]] = {}
+    for c, who in knowledge.items():
+        if len(who) == 1:
+            out.setdefault((who[0], c.suit), []).append(c)
+    return {k: tuple(sorted(cs, key=lambda c: -c.rank)) for k, cs in out.items()}
+
+
 def _knowledge_views(explanation: Any, replay: Any) -> dict[int, tuple[SeatKnowledge, ...]]:
     """After each trick, what the viewer knows of each unseen hand, suit by suit."""
     out: dict[int, tuple[SeatKnowledge, ...]] = {}
@@ -465,26 +474,24 @@ def _knowledge_views(explanation: Any, replay: Any) -> dict[int, tuple[SeatKnowl
         return out
     viewpoint = explanation.viewpoint
     unseen = _unseen_after(replay.tricks, viewpoint, replay.hands[viewpoint])
+    others = list(viewpoint.iter_from())[1:]
     for et in explanation.tricks:
-        seats = []
-        for seat in list(viewpoint.iter_from())[1:]:
-            suits = []
+        certain_of, presumed_of = _placed(et.knowledge["certain"]), _placed(et.knowledge["presumed"])
+        cells = {}
+        for seat in others:
             for suit in SUITS:
-                def placed(layer: str) -> tuple[Card, ...]:
-                    return tuple(sorted((c for c, who in et.knowledge[layer].items() if c.suit == suit and who == (seat,)),
-                                        key=lambda c: -c.rank))
-                certain = placed("certain")
-                presumed = tuple(c for c in placed("presumed") if c not in certain)
-                suits.append(SuitKnowledge(suit, certain, presumed, tuple(et.counts["certain"][seat][suit]),
-                                           tuple(et.counts["presumed"][seat][suit])))
-            seats.append(SeatKnowledge(seat, position_of(seat, viewpoint), tuple(suits)))
+                certain = certain_of.get((seat, suit), ())
+                cells[seat, suit] = certain, tuple(c for c in presumed_of.get((seat, suit), ()) if c not in certain)
         left = 13 - et.number
-        placed = {s: sum(len(k.suits[s].certain) + len(k.suits[s].presumed) for k in seats) for s in SUITS}
-        seats = [replace(k, suits=tuple(
-            replace(sk, possible=min(left, unseen[et.number][sk.suit] - placed[sk.suit]
-                                     + len(sk.certain) + len(sk.presumed)))
-            for sk in k.suits)) for k in seats]
-        out[et.number] = tuple(seats)
+        # the suit's unseen cards not placed in any unseen hand
+        free = {s: unseen[et.number][s] - sum(len(c) + len(p) for (_, suit), (c, p) in cells.items() if suit == s)
+                for s in SUITS}
+        out[et.number] = tuple(
+            SeatKnowledge(seat, position_of(seat, viewpoint), tuple(
+                SuitKnowledge(suit, c, p, tuple(et.counts["certain"][seat][suit]), tuple(et.counts["presumed"][seat][suit]),
+                              possible=min(left, free[suit] + len(c) + len(p)))
+                for suit in SUITS for c, p in (cells[seat, suit],)))
+            for seat in others)
     return out
 
 

@@ -24,6 +24,7 @@ the solving side can make.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .cards import Card
 from .errors import Diagnostics, IllegalPlayError, WhistbookError
@@ -107,8 +108,7 @@ def check_problem(hf: HandFile, *, solver: bool = True) -> tuple[ProblemVerdict 
         lines.append((sol, tricks))
     if not solver or not out.ok:
         return None, out
-    from .solver import card_options
-
+    card_options = _remembered()
     side = hf.task.side
     try:
         opts = card_options(hands, hf.trumps, hf.leader)
@@ -133,6 +133,24 @@ def check_problem(hf: HandFile, *, solver: bool = True) -> tuple[ProblemVerdict 
         verdict.lines.append(v)
         _report(out, side, size, v)
     return verdict, out
+
+
+def _remembered() -> Callable[..., dict[Card, int]]:
+    """The solver's :func:`~whistbook.solver.card_options` for one problem,
+    each position solved once: the lines of a problem share their opening
+    tricks, and the first position is the task's too (a third of the
+    positions of the bundled problems)."""
+    from .solver import card_options
+
+    memo: dict[tuple, dict[Card, int]] = {}
+
+    def options(hands, trumps, leader, so_far=()) -> dict[Card, int]:
+        key = (tuple(hands[s] for s in SEATS), trumps, leader, tuple(so_far))  # the hands are frozensets
+        if key not in memo:
+            memo[key] = card_options(hands, trumps, leader, so_far)
+        return memo[key]
+
+    return options
 
 
 def _report(out: Diagnostics, side: Side, size: int, v: LineVerdict) -> None:

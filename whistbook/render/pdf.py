@@ -416,20 +416,8 @@ def join_parts(parts: Sequence[PartLayout], numbers: PageNumbers, *, title: str,
         for name, (k, x, y) in part.anchors.items():
             anchors.setdefault(name, (start + k, x, y))
     _print_numbers(book, [start + k for part, start in zip(parts, starts) for k in part.numbered], numbers)
+    _draw_links(book, parts, starts, anchors)
     height = float(book.pages[0].mediabox[3])
-    for part, start in zip(parts, starts):
-        for k, (x1, y1, x2, y2), target in part.links:
-            if target not in anchors:
-                continue  # WeasyPrint, too, drops a link to nowhere (it warns while laying out)
-            page, ax, ay = anchors[target]
-            link = book.make_indirect(pikepdf.Dictionary(
-                Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Border=[0, 0, 0],
-                Rect=[x1, height - y2, x2, height - y1],
-                Dest=[book.pages[page].obj, pikepdf.Name.XYZ, ax, height - ay, 0]))
-            target_page = book.pages[start + k].obj
-            if "/Annots" not in target_page:
-                target_page.Annots = book.make_indirect(pikepdf.Array())
-            target_page.Annots.append(link)
     with book.open_outline() as outline:
         parents: list[Any] = []
         for part, start in zip(parts, starts):
@@ -447,9 +435,44 @@ def join_parts(parts: Sequence[PartLayout], numbers: PageNumbers, *, title: str,
     return out.getvalue()
 
 
+def _draw_links(book: Any, parts: Sequence[PartLayout], starts: Sequence[int],
+                anchors: Mapping[str, tuple[int, float, float]]) -> None:
+    """Every part's internal links, as link annotations into the joined pages
+    (after the page's own, in the part's order)."""
+    import pikepdf
+
+    pages = [page.obj for page in book.pages]
+    height = float(book.pages[0].mediabox[3])
+    on: dict[int, list[Any]] = {}
+    for part, start in zip(parts, starts):
+        for k, (x1, y1, x2, y2), target in part.links:
+            if target not in anchors:
+                continue  # WeasyPrint, too, drops a link to nowhere (it warns while laying out)
+            page, ax, ay = anchors[target]
+            # parsed from text: a third of the time of building it from Python's values
+            link = pikepdf.Object.parse(b"<< /Type /Annot /Subtype /Link /Border [0 0 0] /Rect [%s] /Dest [0 /XYZ %s 0] >>"
+                                        % (_reals(x1, height - y2, x2, height - y1), _reals(ax, height - ay)))
+            link.Dest[0] = pages[page]
+            on.setdefault(start + k, []).append(book.make_indirect(link))
+    for k, links in on.items():
+        if "/Annots" in pages[k]:
+            pages[k].Annots.extend(links)
+        else:
+            pages[k].Annots = book.make_indirect(pikepdf.Array(links))
+
+
+def _reals(*values: float) -> bytes:
+    """Numbers as PDF reals, written as pikepdf writes a float (six places, no trailing zeros)."""
+    return " ".join(f"{v:.6f}".rstrip("0").rstrip(".") for v in values).encode()
+
+
 def _print_numbers(book: Any, numbered: Sequence[int], numbers: PageNumbers) -> None:
     """Page ``k + 1``'s number over page k, for each k in ``numbered``: one
-    Form XObject a number, its fonts (copied once) those of the samples."""
+    Form XObject a number, its fonts (copied once) those of the samples.
+    The page's own content streams are kept as they are, between a ``q`` and
+    a ``Q`` with the number drawn after (what pikepdf's ``add_overlay``
+    draws, without joining the streams into one that saving would compress
+    again: that took most of the join's time)."""
     from io import BytesIO
 
     import pikepdf
@@ -459,10 +482,16 @@ def _print_numbers(book: Any, numbered: Sequence[int], numbers: PageNumbers) -> 
     resources = book.copy_foreign(first.obj.Resources)
     box = [float(v) for v in first.mediabox]
     streams = number_streams(_number_pages(numbers), [k + 1 for k in numbered])
+    push = book.make_stream(b"q\n")
     for k in numbered:
         form = book.make_stream(streams[k + 1], Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
                                 BBox=box, Resources=resources)
-        book.pages[k].add_overlay(form, pikepdf.Rectangle(*box))
+        page = book.pages[k]
+        name = page.add_resource(form, pikepdf.Name.XObject, pikepdf.Name(f"/WhistbookNumber{k + 1}"))
+        place = page.calc_form_xobject_placement(form, name, pikepdf.Rectangle(*box))
+        own = page.obj.Contents
+        page.obj.Contents = pikepdf.Array(
+            [push, *(own if isinstance(own, pikepdf.Array) else [own]), book.make_stream(b"Q\n" + place)])
 
 
 def render_booklet(
