@@ -652,12 +652,49 @@ def _apply(style: dict, rules: list) -> None:
                 style[name] = values, weight
 
 
+def _style_attributes(html: Any, presentational_hints: Any, cascaded_styles: dict) -> dict:
+    """Cascade the elements' ``style`` attributes (and presentational hints)
+    as WeasyPrint's ``StyleFor`` does; each element's declarations."""
+    from weasyprint.css import declaration_precedence, find_style_attributes
+    from weasyprint.css.validation import preprocess_declarations
+
+    elements_declarations = {}
+    for specificity, element, declarations, base_url in find_style_attributes(
+            html.etree_element, presentational_hints, html.base_url):
+        style = cascaded_styles.setdefault((element, None), {})
+        elements_declarations[element] = tuple(declarations)
+        for name, values, importance in preprocess_declarations(base_url, declarations):
+            weight = (declaration_precedence("author", importance), inf, specificity)
+            old_weight = style.get(name, (None, None))[1]
+            if old_weight is None or old_weight <= weight:
+                style[name] = values, weight
+    return elements_declarations
+
+
+def _match(element: Any, sheets: Any) -> tuple[list, list, dict]:
+    """The stylesheets' rules that match ``element``, in WeasyPrint's order:
+    the keys by which WeasyPrint shares a style, the element's own rules, and
+    each pseudo-element's (rules as :func:`_apply` takes them)."""
+    selectors_keys: list = []
+    own: list = []
+    pseudos: dict = {}
+    for sheet, origin, sheet_specificity in sheets:
+        for specificity, _, pseudo_type, (declarations, layer) in sheet.matcher.match(element):
+            layer_order = inf if layer is None else sheet.layers.index(layer)
+            selectors_keys.append((sheet, specificity, id(declarations), layer_order))
+            rule = (origin, layer_order, sheet_specificity or specificity, declarations)
+            if pseudo_type is None:
+                own.append(rule)
+            else:
+                pseudos.setdefault(pseudo_type, []).append(rule)
+    return selectors_keys, own, pseudos
+
+
 def cascade(self: Any, html: Any, sheets: Any, presentational_hints: Any, font_config: Any,
             target_collector: Any) -> None:
     """WeasyPrint 70's ``StyleFor.__init__``, keeping pseudo-elements' rules
     for later (:func:`_lazy_pseudo_styles`)."""
-    from weasyprint.css import PROGRESS_LOGGER, declaration_precedence, find_style_attributes
-    from weasyprint.css.validation import preprocess_declarations
+    from weasyprint.css import PROGRESS_LOGGER
 
     self._cascaded_styles = cascaded_styles = {}
     self._computed_styles = computed_styles = {}
@@ -668,17 +705,7 @@ def cascade(self: Any, html: Any, sheets: Any, presentational_hints: Any, font_c
     self._pending_pseudo = pending = {}
 
     PROGRESS_LOGGER.info("Step 3 - Applying CSS")
-    layer_order = inf
-    elements_declarations = {}
-    for specificity, element, declarations, base_url in find_style_attributes(
-            html.etree_element, presentational_hints, html.base_url):
-        style = cascaded_styles.setdefault((element, None), {})
-        elements_declarations[element] = tuple(declarations)
-        for name, values, importance in preprocess_declarations(base_url, declarations):
-            weight = (declaration_precedence("author", importance), layer_order, specificity)
-            old_weight = style.get(name, (None, None))[1]
-            if old_weight is None or old_weight <= weight:
-                style[name] = values, weight
+    elements_declarations = _style_attributes(html, presentational_hints, cascaded_styles)
 
     # elements in tree order: a parent's style is made before its children's
     computed_cache = {}
@@ -688,19 +715,7 @@ def cascade(self: Any, html: Any, sheets: Any, presentational_hints: Any, font_c
         parent = element.parent.etree_element if element.parent else None
         parent_id = id(computed_styles[parent, None]) if element.parent else None
         element_declarations = elements_declarations.get(etree_element)
-        selectors_keys = []
-        own: list = []
-        pseudos: dict = {}
-        for sheet, origin, sheet_specificity in sheets:
-            for selector in sheet.matcher.match(element):
-                specificity, order, pseudo_type, (declarations, layer) = selector
-                layer_order = inf if layer is None else sheet.layers.index(layer)
-                selectors_keys.append((sheet, specificity, id(declarations), layer_order))
-                rule = (origin, layer_order, sheet_specificity or specificity, declarations)
-                if pseudo_type is None:
-                    own.append(rule)
-                else:
-                    pseudos.setdefault(pseudo_type, []).append(rule)
+        selectors_keys, own, pseudos = _match(element, sheets)
         for pseudo_type, rules in pseudos.items():
             if any(_sets_anchor(rule[3]) for rule in rules):
                 _apply(cascaded_styles.setdefault((etree_element, pseudo_type), {}), rules)
@@ -884,40 +899,47 @@ def _idle(context: Any, page: Any, at_keywords: Any, left_out: list) -> bool:
     return True
 
 
-def make_margin_boxes(context: Any, page: Any, state: Any) -> Any:
-    """WeasyPrint 70's ``layout.page.make_margin_boxes`` (a generator of the
-    page's laid-out margin boxes), passing over idle sides and corners
-    (:func:`_idle`)."""
+def _margin_box(context: Any, page: Any, state: Any, at_keyword: str, containing_block: Any) -> Any:
+    """A margin box with its used values (WeasyPrint's ``make_box`` in
+    ``make_margin_boxes``)."""
     import copy
 
     from weasyprint.formatting_structure import boxes, build
     from weasyprint.layout import page as stock
 
+    style = context.style_for(page.page_type, at_keyword)
+    if style is None:
+        style = page.style.anonymous_style
+    stock._standardize_page_based_counters(style, at_keyword)
+    box = boxes.MarginBox(at_keyword, style)
+    box.is_generated = style["content"] not in _EMPTY
+    if box.is_generated:
+        margin_state = copy.deepcopy(state)
+        quote_depth, counter_values, counter_scopes, _page_groups = margin_state
+        counter_scopes.append(set())
+        build.update_counters(margin_state, box.style)
+        box.children = build.content_to_boxes(
+            box.style, box, quote_depth, counter_values, context.get_image_from_uri,
+            context.target_collector, context.counter_style, context, page)
+        box.process_whitespace()
+        box.process_text_transform()
+        box = build.create_anonymous_boxes(box)
+    stock.resolve_percentages(box, containing_block)
+    if not box.is_generated:
+        box.width = box.height = 0
+        for side in ("top", "right", "bottom", "left"):
+            box._reset_spacing(side)
+    return box
+
+
+def make_margin_boxes(context: Any, page: Any, state: Any) -> Any:
+    """WeasyPrint 70's ``layout.page.make_margin_boxes`` (a generator of the
+    page's laid-out margin boxes), passing over idle sides and corners
+    (:func:`_idle`)."""
+    from weasyprint.layout import page as stock
+
     def make_box(at_keyword: str, containing_block: Any) -> Any:
-        # as WeasyPrint's
-        style = context.style_for(page.page_type, at_keyword)
-        if style is None:
-            style = page.style.anonymous_style
-        stock._standardize_page_based_counters(style, at_keyword)
-        box = boxes.MarginBox(at_keyword, style)
-        box.is_generated = style["content"] not in _EMPTY
-        if box.is_generated:
-            margin_state = copy.deepcopy(state)
-            quote_depth, counter_values, counter_scopes, _page_groups = margin_state
-            counter_scopes.append(set())
-            build.update_counters(margin_state, box.style)
-            box.children = build.content_to_boxes(
-                box.style, box, quote_depth, counter_values, context.get_image_from_uri,
-                context.target_collector, context.counter_style, context, page)
-            box.process_whitespace()
-            box.process_text_transform()
-            box = build.create_anonymous_boxes(box)
-        stock.resolve_percentages(box, containing_block)
-        if not box.is_generated:
-            box.width = box.height = 0
-            for side in ("top", "right", "bottom", "left"):
-                box._reset_spacing(side)
-        return box
+        return _margin_box(context, page, state, at_keyword, containing_block)
 
     left_out: list[str] = []
     margin_top, margin_bottom = page.margin_top, page.margin_bottom
