@@ -117,14 +117,22 @@ def _options(root: Path, output: str = "output", **kw) -> BuildOptions:
 
 
 @pytest.mark.slow
-def test_an_incremental_build_equals_a_clean_one(corpus):
+def test_an_incremental_build_equals_a_clean_one(corpus, monkeypatch):
+    from whistbook.render import pdf
+
     first = build(_options(corpus))
     again = build(_options(corpus))
     assert again.up_to_date and again.made == 0
     hand = next((corpus / "hands" / "cavendish").glob("02-*.yaml"))
     hand.write_text(hand.read_text().replace("remark: |\n", "remark: |\n      An edited remark.\n", 1))
+    rendered = []
+    part_html = pdf.booklet_part_html
+    monkeypatch.setattr(pdf, "booklet_part_html", lambda part, *a, **kw: rendered.append(
+        (part, kw["lesson"].slug if "lesson" in kw else None)) or part_html(part, *a, **kw))
     edited = build(_options(corpus))
     assert edited.made < first.made / 2  # one lesson and a few booklet parts
+    # the other lessons' parts come from the store without their HTML being made
+    assert [slug for part, slug in rendered if part == "lesson"] == ["cavendish-" + hand.stem]
     clean = build(BuildOptions(**{**_options(corpus, "clean").__dict__, "cache": None}))
     inc, ref = corpus / "output", corpus / "clean"
     for page in (ref / "html").iterdir():
@@ -251,3 +259,22 @@ def test_serve_shows_edits_and_errors_and_refuses_to_leave_the_output(corpus):
         stop.set()
         thread.join(30)
     assert not thread.is_alive()
+
+
+@pytest.mark.slow
+def test_a_template_change_lays_the_lessons_parts_out_again(corpus):
+    """A lesson's part is stored by the lesson and the book's settings, its
+    templates among them: a project's override reaches every stored part."""
+    import whistbook
+
+    build(_options(corpus))
+    assert "What you know after trick 1" in _pdf_text(corpus / "output" / "whistbook.pdf")
+    source = (Path(whistbook.__file__).parent / "templates" / "_macros" / "lesson.html").read_text(encoding="utf-8")
+    assert source.count("What you know after trick") == 2  # the printed picture's caption and the page's table
+    (corpus / "templates" / "_macros").mkdir(parents=True)
+    (corpus / "templates" / "_macros" / "lesson.html").write_text(
+        source.replace("What you know after trick", "What you can tell after trick"), encoding="utf-8")
+    again = build(_options(corpus))
+    text = _pdf_text(corpus / "output" / "whistbook.pdf")
+    assert "What you know after trick" not in text and text.count("What you can tell after trick") >= 10
+    assert again.made >= 4  # the three hands' parts and the problem's, at least

@@ -251,17 +251,18 @@ def lesson_jobs(files: Sequence[Path], options: BuildOptions) -> list[tuple[str,
 
 
 def make_lessons(jobs: Sequence[tuple[str, tuple]], store: Store, pool: "_Pool", report: BuildReport, say: Progress,
-                 each: Callable[[Made], None] | None = None, meanwhile: Callable[[], None] | None = None) -> list[Made]:
+                 each: Callable[[str, Made], None] | None = None,
+                 meanwhile: Callable[[], None] | None = None) -> list[Made]:
     """Every file's lessons, in order (``jobs`` from :func:`lesson_jobs`).
-    ``each`` is given each good file's lessons as soon as they are made, so
-    that what they go into can start while the other files are still made;
-    ``meanwhile`` is called once the workers have the jobs.
+    ``each`` is given each good file's key and lessons as soon as they are
+    made, so that what they go into can start while the other files are still
+    made; ``meanwhile`` is called once the workers have the jobs.
 
     :raises BuildFailed: with every problem of every file, if any has an error.
     """
     def made_one(k: int, m: Made) -> None:
         if each is not None and not m.errors:
-            each(m)
+            each(jobs[k][0], m)
 
     batch = pool.start("lessons", make_lesson, jobs, store, report, rank=LESSONS)
     if meanwhile is not None:
@@ -318,10 +319,12 @@ class _Pool:
         so that no long one is left to run alone at the end."""
         return self.finish(self.start(kind, fn, jobs, store, report, weight, rank))
 
-    def start(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, tuple]], store: Store,
+    def start(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, Any]], store: Store,
               report: BuildReport, weight: Callable[[tuple], int] | None = None, rank: int = BOOK) -> "_Batch":
         """:meth:`run` begun: the workers take the jobs while the caller
-        starts more; :meth:`finish` waits for the results."""
+        starts more; :meth:`finish` waits for the results. A job's arguments
+        may be given as a function that makes them, called only when the
+        job is to be done (not when the store has its piece)."""
         self.used.setdefault(kind, set()).update(key for key, _ in jobs)
         batch = _Batch(kind, jobs, store, [None] * len(jobs))
         todo = []
@@ -336,10 +339,11 @@ class _Pool:
             else:
                 todo.append(k)
         report.made += len(todo)
+        args = {k: jobs[k][1]() if callable(jobs[k][1]) else jobs[k][1] for k in todo}
         if weight is not None:
-            todo.sort(key=lambda k: -weight(jobs[k][1]))
+            todo.sort(key=lambda k: -weight(args[k]))
         for k in todo:
-            batch.futures[k] = self._given[kind, jobs[k][0]] = self.submit(fn, *jobs[k][1], rank=rank)
+            batch.futures[k] = self._given[kind, jobs[k][0]] = self.submit(fn, *args[k], rank=rank)
         return batch
 
     def submit(self, fn: Callable[..., Any], *args: Any, rank: int = BOOK) -> Future:
@@ -481,8 +485,12 @@ class Booklet:
                                      paper=options.paper, medium="print")
         # the title first, so that a project's stylesheet may set the string otherwise
         self.css = running_title_css(options.title) + booklet_css(env, options.paper, four_colour=options.four_colour)
-        #: each lesson's part, by the lesson's name
-        self.parts: dict[str, str] = {}
+        #: what a lesson's part is made from besides the lesson: the code, the
+        #: stylesheet, the templates and the book's settings (see :meth:`lesson_job`)
+        self.key = digest(code_key(), self.css, folder_key(PACKAGE / "templates"), folder_key(options.templates),
+                          repr(self.printed), repr(options.book))
+        #: each lesson's part's job, by the lesson's name
+        self.parts: dict[str, tuple[str, Any]] = {}
 
     def html(self, part: str, book: Any, **kw: Any) -> str:
         from .render.pdf import booklet_part_html
@@ -490,34 +498,42 @@ class Booklet:
         return booklet_part_html(part, book, self.env, options=self.printed, **kw)
 
     def jobs(self, htmls: Sequence[str]) -> list[tuple[str, tuple]]:
+        """Parts' jobs, each keyed by its HTML."""
         return [(digest(code_key(), self.css, html), (html, self.css)) for html in htmls]
 
-    def start(self, htmls: Sequence[str], *, draw: bool = True, rank: int = BOOK) -> "_Batch":
+    def lesson_job(self, key: str, lesson: Lesson) -> tuple[str, Any]:
+        """A lesson's part's job, keyed by the lesson's key (``key``, from its
+        file and the code) and :attr:`key`: its HTML is rendered only when the
+        part is not in the store. A lesson's part is made from the lesson and
+        the book's settings alone, not from the other lessons."""
+        return digest(self.key, "lesson", key), lambda: (self.html("lesson", self.base, lesson=lesson), self.css)
+
+    def start(self, jobs: Sequence[tuple[str, Any]], *, draw: bool = True, rank: int = BOOK) -> "_Batch":
         """The parts laid out by the workers; without ``draw``, only their
         lengths and anchors (stored apart: never joined)."""
         kind, fn = ("booklet", _lay_out_part) if draw else ("booklet-length", _measure_part)
-        return self.pool.start(kind, fn, self.jobs(htmls), self.store, self.report, weight=lambda args: len(args[0]),
-                               rank=rank)
+        return self.pool.start(kind, fn, jobs, self.store, self.report, weight=lambda args: len(args[0]), rank=rank)
 
-    def add(self, made: Made) -> None:
-        """Give a lesson's part to the workers. A lesson's part is made from the
-        lesson and the book's settings alone, not from the other lessons, so it
-        can start before they are made (and stays as it was when they change)."""
-        self.parts[made.printed.slug] = html = self.html("lesson", self.base, lesson=made.printed)
-        self.start([html], rank=FILL)
+    def add(self, key: str, made: Made) -> None:
+        """Give a lesson's part to the workers, as soon as the lesson is made
+        (its part does not change when the other lessons do)."""
+        self.parts[made.printed.slug] = job = self.lesson_job(key, made.printed)
+        self.start([job], rank=FILL)
 
     def begin(self) -> None:
         """Give the workers the parts that need no lessons: the principles and
         the glossary (which print no page numbers)."""
-        self.start([self.html(part, self.base) for part in BACK_MATTER if part not in NUMBERED_BACK], rank=FILL)
+        self.start(self.jobs([self.html(part, self.base) for part in BACK_MATTER if part not in NUMBERED_BACK]),
+                   rank=FILL)
 
     def lay_out(self, book: Any, say: Progress) -> tuple[list[Any], Any]:
         """Every part of the booklet laid out, in order, and the page numbers
         (:meth:`join` makes the PDF of them)."""
         say(f"laying out the booklet ({self.options.paper.upper()}) in parts")
-        body = [self.parts.get(l.slug) or self.html("lesson", self.base, lesson=l) for l in book.hands + book.problems]
+        body = [self.parts.get(l.slug) or self.jobs([self.html("lesson", self.base, lesson=l)])[0]
+                for l in book.hands + book.problems]
         if book.problems:
-            body.append(self.html("answers", book))
+            body += self.jobs([self.html("answers", book)])
         anchors = [f"{l.slug}-lesson" for l in book.hands + book.problems] + ["answers", *BACK_MATTER]
         stand_ins = dict.fromkeys(anchors, 888)
 
@@ -532,8 +548,8 @@ class Booklet:
         def back_html(part: str, pages: Mapping[str, int]) -> str:
             return self.html(part, book, pages=pages if part in NUMBERED_BACK else {})
 
-        drawn = self.start([*body, *(back_html(part, {}) for part in BACK_MATTER[1:])])
-        measured = self.start([front_html(stand_ins), back_html("themes", stand_ins)], draw=False)
+        drawn = self.start([*body, *self.jobs([back_html(part, {}) for part in BACK_MATTER[1:]])])
+        measured = self.start(self.jobs([front_html(stand_ins), back_html("themes", stand_ins)]), draw=False)
         laid = self.pool.finish(drawn)
         parts, back = laid[:len(body)], laid[len(body):]
         front, themes = self.pool.finish(measured)
@@ -542,7 +558,7 @@ class Booklet:
             back = [themes, *back]
         else:  # a project's booklet.html that knows the back matter as one part only
             back_parts = ("back",)
-            back = self.pool.finish(self.start([back_html("back", stand_ins)], draw=False))
+            back = self.pool.finish(self.start(self.jobs([back_html("back", stand_ins)]), draw=False))
 
         def numbers(start: int, laid: Sequence[Any]) -> dict[str, int]:
             out = {}
@@ -553,8 +569,8 @@ class Booklet:
             return out
 
         for _ in range(3):
-            batch = self.start([front_html(numbers(front.pages, [*parts, *back])),
-                                back_html(back_parts[0], numbers(front.pages, parts))])
+            batch = self.start(self.jobs([front_html(numbers(front.pages, [*parts, *back])),
+                                          back_html(back_parts[0], numbers(front.pages, parts))]))
             self.numbers(sum(p.pages for p in [front, *parts, *back]))  # beside them, for the stand-ins' length
             again, numbered = self.pool.finish(batch)
             settled = again.pages == front.pages and numbered.pages == back[0].pages
