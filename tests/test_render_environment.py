@@ -19,6 +19,26 @@ def test_an_override_replaces_the_default(tmp_path):
     assert html == "<p>mine: Hand I</p>\n"
 
 
+def test_compiled_templates_are_kept_and_follow_their_source(tmp_path):
+    """With a folder for compiled templates, a second environment renders the
+    same page without compiling, and an edited override is compiled again."""
+    overrides, compiled = tmp_path / "templates", tmp_path / "compiled"
+    overrides.mkdir()
+    (overrides / "lesson.html").write_text(
+        '{% extends "default/lesson.html" %}{% block title %}One: {{ lesson.title }}{% endblock %}', encoding="utf-8")
+    first = render_lesson(lesson(inference=False), make_environment(overrides, compiled=compiled))
+    kept = sorted(compiled.iterdir())
+    assert "<title>One: Hand I</title>" in first and len(kept) >= 3  # the override, the page it extends, macros
+    again = make_environment(overrides, compiled=compiled)
+    made = []
+    again.compile = lambda *a, **kw: made.append(a) or type(again).compile(again, *a, **kw)  # type: ignore[method-assign]
+    assert render_lesson(lesson(inference=False), again) == first and made == []
+    (overrides / "lesson.html").write_text(
+        '{% extends "default/lesson.html" %}{% block title %}Two: {{ lesson.title }}{% endblock %}', encoding="utf-8")
+    third = make_environment(overrides, compiled=compiled)
+    assert "<title>Two: Hand I</title>" in render_lesson(lesson(inference=False), third)
+
+
 def test_an_override_can_extend_the_default(tmp_path):
     (tmp_path / "lesson.html").write_text(
         '{% extends "default/lesson.html" %}\n{% block title %}Study: {{ lesson.title }}{% endblock %}\n',

@@ -12,10 +12,14 @@ being made again:
    build is already done.
 2. *the book*: the book-wide context (hands by theme and chapter, the
    principles, the glossary), derived once and handed to every writer.
-3. *pages*: the lesson pages and the site's sources (fast, made each time).
+3. *pages*: the site's sources, then the lesson pages while the site is
+   built (fast, made each time; the compiled templates are kept).
 4. *booklet*: laid out in parts (each lesson, the answers, the back matter's
-   three sections), each part stored by its HTML's key and carrying its own
-   running heads; then the front matter and the lessons by theme with the
+   three sections), each carrying its own running heads and stored by what
+   it is made from: a lesson's part (and the principles and the glossary) by
+   the lesson's key and the book's settings, so that its HTML is rendered
+   only when it is laid out; a part made from the whole book by its HTML's
+   key. Then the front matter and the lessons by theme with the
    page numbers the parts give, side by side, and the parts joined, with the
    page numbers printed over the pages and the links and bookmarks drawn.
 5. *write*: into a temporary folder beside the output, with the site
@@ -29,7 +33,9 @@ given to them as soon as the lesson is made (a lesson's part depends on that
 lesson and the book's settings only), and the site, the answers and the
 measures of the front and the lessons by theme as soon as the whole book is
 known, ahead of the lessons' parts still waiting, so that the last jobs are
-the short parts and the few that need every page number.
+the short parts and the few that need every page number. When the site is
+still being built at the end (after an edit, when little else is made), the
+booklet is joined beside it.
 
 The inference and analysis modules are optional: when they are present
 their inferences, principles and double-dummy verdicts appear in the
@@ -491,6 +497,8 @@ class Booklet:
                           repr(self.printed), repr(options.book))
         #: each lesson's part's job, by the lesson's name
         self.parts: dict[str, tuple[str, Any]] = {}
+        #: the jobs of the back matter's parts that need no lessons, by name (see :meth:`begin`)
+        self.back: dict[str, tuple[str, Any]] = {}
 
     def html(self, part: str, book: Any, **kw: Any) -> str:
         from .render.pdf import booklet_part_html
@@ -522,9 +530,12 @@ class Booklet:
 
     def begin(self) -> None:
         """Give the workers the parts that need no lessons: the principles and
-        the glossary (which print no page numbers)."""
-        self.start(self.jobs([self.html(part, self.base) for part in BACK_MATTER if part not in NUMBERED_BACK]),
-                   rank=FILL)
+        the glossary (which print no page numbers), made from the book's
+        settings alone and keyed by them like a lesson's part."""
+        for part in BACK_MATTER:
+            if part not in NUMBERED_BACK:
+                self.back[part] = digest(self.key, part), lambda part=part: (self.html(part, self.base), self.css)
+        self.start(list(self.back.values()), rank=FILL)
 
     def lay_out(self, book: Any, say: Progress) -> tuple[list[Any], Any]:
         """Every part of the booklet laid out, in order, and the page numbers
@@ -548,7 +559,8 @@ class Booklet:
         def back_html(part: str, pages: Mapping[str, int]) -> str:
             return self.html(part, book, pages=pages if part in NUMBERED_BACK else {})
 
-        drawn = self.start([*body, *self.jobs([back_html(part, {}) for part in BACK_MATTER[1:]])])
+        drawn = self.start([*body, *(self.back.get(part) or self.jobs([back_html(part, {})])[0]
+                                     for part in BACK_MATTER[1:])])
         measured = self.start(self.jobs([front_html(stand_ins), back_html("themes", stand_ins)]), draw=False)
         laid = self.pool.finish(drawn)
         parts, back = laid[:len(body)], laid[len(body):]
@@ -780,7 +792,8 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
 
             engines = _worker_engines(options.cache)
             report.inferences, report.analysis = engines.explain is not None, engines.analyse is not None
-            env = make_environment(options.templates, rules=engines.rules, book=options.book)
+            env = make_environment(options.templates, rules=engines.rules, book=options.book,
+                                   compiled=options.cache / "templates" if options.cache is not None else None)
             booklet = None
             if options.booklet:
                 booklet = Booklet(env, options, book_context([], env, rules=engines.rules, book=options.book),
@@ -795,23 +808,25 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             slugs = {m.lesson.slug: chapters[f] for f, m in zip(files, made) if f in chapters}
             book = book_context([m.lesson for m in made], env, rules=engines.rules, book=options.book,
                                 chapters=slugs)
-            say(f"rendering {len(made)} lesson pages and the site's sources")
-            pages = render_html(book, env, options=screen_options(options, "html"))
+            say(f"rendering the site's sources and {len(made)} lesson pages")
             sources = render_site_sources(book, env, options=screen_options(options, "site"), title=options.title)
-            phase("pages")
-
             folder = _new_folder(options.output)
             say("building the site (ProperDocs)")
-            site = pool.submit(build_site_into, folder, sources, options)
+            site = pool.submit(build_site_into, folder, sources, options)  # beside the lesson pages
+            pages = render_html(book, env, options=screen_options(options, "html"))
+            phase("pages")
             pdf = None
             if booklet is not None:
                 printed = replace(book, hands=[m.printed for m in made if m.printed.kind == "hand"],
                                   problems=[m.printed for m in made if m.printed.kind == "problem"])
                 laid = booklet.lay_out(printed, say)
+                if not site.done():  # as after an edit, when the site is the last job: joined beside it
+                    pdf, report.pdf_pages = booklet.join(laid)
             site.result()
             pool.close()  # the workers' memory given back before the whole booklet is joined here
             if booklet is not None:
-                pdf, report.pdf_pages = booklet.join(laid)
+                if pdf is None:
+                    pdf, report.pdf_pages = booklet.join(laid)
                 phase("booklet")
 
             say(f"writing into {folder}")

@@ -31,13 +31,26 @@ PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
 
+def _compiled_cache(folder: Path | None) -> jinja2.BytecodeCache | None:
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None  # a folder that cannot be made: templates compiled each time, as without one
+    return jinja2.FileSystemBytecodeCache(str(folder))
+
+
 def make_environment(override_dir: str | Path | None = None, *,
-                     rules: Mapping[str, Any] | None = None, book: Book | None = None) -> jinja2.Environment:
+                     rules: Mapping[str, Any] | None = None, book: Book | None = None,
+                     compiled: Path | None = None) -> jinja2.Environment:
     """The environment: project overrides, then the packaged defaults.
 
     ``rules`` (the principles registry) lets remarks link page references to
     principles; ``book`` (title, author...) is the global ``book`` every
-    template may use.
+    template may use; ``compiled``, a folder where the compiled templates
+    are kept from one build to the next (Jinja checks each against its
+    source), which saves compiling them on every build.
     """
     default = jinja2.PackageLoader("whistbook", "templates")
     loaders: list[jinja2.BaseLoader] = []
@@ -51,6 +64,7 @@ def make_environment(override_dir: str | Path | None = None, *,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        bytecode_cache=_compiled_cache(compiled),
     )
     remarks = RemarkRenderer(rules)
     env.globals["remarks"] = remarks
