@@ -1,7 +1,7 @@
 """The booklet's speed-ups draw what WeasyPrint draws: a diagram's texts shaped
-once (speedups.shaped_text) and written again by render.pictures, in the same
-document and in the next, in place rather than in PDF forms; and the diagrams'
-data: URLs decoded by the fetcher."""
+once (speedups.shaping.shaped_text) and written again by render.pictures, in
+the same document and in the next, in place rather than in PDF forms; and the
+diagrams' data: URLs decoded by the fetcher."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def test_a_leader_is_drawn_as_three_texts_with_the_same_dots(tmp_path, monkeypat
 
     fast = _leaders(LEADERS, LEADER_CSS)
     text = _text(lay_out_part(LEADERS, LEADER_CSS).pdf, tmp_path, "fast")
-    monkeypatch.setattr(inline, "handle_leader", speedups._stock_leader)  # WeasyPrint's own
+    monkeypatch.setattr(inline, "handle_leader", speedups.leaders._stock_leader)  # WeasyPrint's own
     stock = _leaders(LEADERS, LEADER_CSS)
     assert text == _text(lay_out_part(LEADERS, LEADER_CSS).pdf, tmp_path, "stock")
     assert ". . . . 888" in text

@@ -1,12 +1,13 @@
-"""The booklet's speed-ups to WeasyPrint's styles and layout (render.speedups:
-quick style look-ups, used values in one function, pseudo-elements cascaded
-when asked for, idle margin boxes passed over, the normal flow at one look)
-lay out what WeasyPrint lays out: each is compared with WeasyPrint's own
-code on documents that take both its quick path and its way back to
-WeasyPrint (math functions, variables, logical properties, list markers,
-anchors, margin boxes of every kind, floats and flex items); the fonts'
-subsets, whose glyph arrays are allocated without parsing their types anew,
-are the same bytes; and none is installed on another WeasyPrint."""
+"""The booklet's speed-ups to WeasyPrint's styles and layout (render.speedups'
+styles, pseudo, layout and margins: quick style look-ups, used values in one
+function, pseudo-elements cascaded when asked for, idle margin boxes passed
+over, the normal flow at one look) lay out what WeasyPrint lays out: each
+is compared with WeasyPrint's own code on documents that take both its quick
+path and its way back to WeasyPrint (math functions, variables, logical
+properties, list markers, anchors, margin boxes of every kind, floats and
+flex items); the fonts' subsets, whose glyph arrays are allocated without
+parsing their types anew (speedups.fonts), are the same bytes; and none is
+installed on another WeasyPrint."""
 
 from __future__ import annotations
 
@@ -81,24 +82,24 @@ def _stock(monkeypatch: pytest.MonkeyPatch, patch: str) -> None:
     from weasyprint.css import ComputedStyle, StyleFor
 
     if patch == "styles":
-        monkeypatch.setattr(ComputedStyle, "__missing__", speedups._stock_missing)
+        monkeypatch.setattr(ComputedStyle, "__missing__", speedups.styles._stock_missing)
     elif patch == "percentages":
         for module in list(sys.modules.values()):
-            if getattr(module, "resolve_percentages", None) is speedups.resolve_percentages:
-                monkeypatch.setattr(module, "resolve_percentages", speedups._stock_percentages)
+            if getattr(module, "resolve_percentages", None) is speedups.layout.resolve_percentages:
+                monkeypatch.setattr(module, "resolve_percentages", speedups.layout._stock_percentages)
     elif patch == "flow":
         from weasyprint.formatting_structure.boxes import Box
 
-        monkeypatch.setattr(Box, "is_in_normal_flow", speedups._stock_in_flow)
+        monkeypatch.setattr(Box, "is_in_normal_flow", speedups.layout._stock_in_flow)
     elif patch == "pseudo":
-        monkeypatch.setattr(StyleFor, "__init__", speedups._stock_cascade)
-        monkeypatch.setattr(StyleFor, "__call__", speedups._stock_style_for)
+        monkeypatch.setattr(StyleFor, "__init__", speedups.pseudo._stock_cascade)
+        monkeypatch.setattr(StyleFor, "__call__", speedups.pseudo._stock_style_for)
     else:
         import weasyprint.layout as layout
         import weasyprint.layout.page as page
 
-        monkeypatch.setattr(page, "make_margin_boxes", speedups._stock_margin_boxes)
-        monkeypatch.setattr(layout, "make_margin_boxes", speedups._stock_margin_boxes)
+        monkeypatch.setattr(page, "make_margin_boxes", speedups.margins._stock_margin_boxes)
+        monkeypatch.setattr(layout, "make_margin_boxes", speedups.margins._stock_margin_boxes)
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +110,7 @@ def fast() -> list:
 @pytest.mark.parametrize("patch", ["styles", "percentages", "pseudo", "margins", "flow"])
 def test_each_speedup_lays_out_what_weasyprint_lays_out(fast, patch, monkeypatch):
     pdf.load_weasyprint()
-    assert speedups._stock_missing is not None  # installed: the test compares two ways
+    assert speedups.styles._stock_missing is not None  # installed: the test compares two ways
     _stock(monkeypatch, patch)
     assert _render() == fast
 
@@ -130,14 +131,14 @@ def test_the_sample_takes_the_quick_paths_and_the_ways_back(fast):
 
 
 def test_a_style_read_quickly_equals_weasyprints_for_every_property():
-    """Every property of every element's style, read by speedups.missing and by
+    """Every property of every element's style, read by speedups.styles.missing and by
     WeasyPrint's method on the same rules."""
     weasyprint, _, _ = pdf.load_weasyprint()
     from weasyprint.css import ComputedStyle
     from weasyprint.css.properties import INITIAL_VALUES
 
     class Stock(ComputedStyle):
-        __missing__ = speedups._stock_missing
+        __missing__ = speedups.styles._stock_missing
 
     doc = weasyprint.HTML(string=HTML, media_type="print")
     from weasyprint.css import get_all_computed_styles
@@ -197,8 +198,8 @@ def test_an_array_of_a_given_length_is_allocated_without_parsing_its_type():
     import weasyprint.pdf.fonts as fonts
 
     ffi = fonts.ffi
-    assert isinstance(ffi, speedups._Arrays)
-    stock = speedups._stock_fonts_ffi
+    assert isinstance(ffi, speedups.fonts._Arrays)
+    stock = speedups.fonts._stock_fonts_ffi
     array = ffi.new("hb_codepoint_t[1237]", list(range(3, 1240)))
     assert list(array) == list(range(3, 1240)) and len(array) == 1237
     assert "hb_codepoint_t[1237]" not in stock._parsed_types  # "hb_codepoint_t[]", parsed once
@@ -225,6 +226,6 @@ def test_the_fonts_subsets_are_the_same_bytes(monkeypatch):
 
     html = "<p style='font-family: DejaVu Serif'>Whist: ♠ ♥ ♦ ♣ A K Q J 10</p><p><i>Trumps</i> <b>led</b></p>"
     fast = _font_files(weasyprint.HTML(string=html).write_pdf())
-    monkeypatch.setattr(fonts, "ffi", speedups._stock_fonts_ffi)
+    monkeypatch.setattr(fonts, "ffi", speedups.fonts._stock_fonts_ffi)
     stock = _font_files(weasyprint.HTML(string=html).write_pdf())
     assert len(fast) >= 2 and fast == stock

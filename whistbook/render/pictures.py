@@ -13,7 +13,7 @@ Our drawings use a small, fixed part of SVG: a view box; groups; rectangles
 attributes; texts with one ``x`` and ``y`` and no child elements; lengths as
 plain numbers. :func:`compile` reads a drawing made only of these into PDF
 operators, once, and :class:`Diagram` writes them in one piece, its texts
-from the glyph runs that :mod:`.speedups` keeps (each text shaped once per
+from the glyph runs that :mod:`.speedups.shaping` keeps (each text shaped once per
 worker). The page looks the same: the same paths, colours, line widths and
 glyph runs as WeasyPrint writes, without its per-element states.
 
