@@ -21,7 +21,8 @@ extractor would; ProperDocs is given the ids (and ``<a name>``) its own
 parser would find. A page comes out byte for byte as without this
 extension, with the same anchors (``tests/test_render_site_markdown.py``
 converts pages both ways; the bundled book's whole site was built both ways
-and compared when this was written, see docs/rendering.md).
+and compared when this was written, see docs/speed-history.md, "Outside the
+booklet").
 """
 
 from __future__ import annotations
