@@ -30,6 +30,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 
 def run(htmls: list[str], css: str) -> tuple[float, float, int]:
@@ -68,24 +69,25 @@ def write_parts(folder: Path, project_dir: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     project = load_project(project_dir)
     seen: dict[str, None] = {}
-    jobs = build.Booklet.jobs
+    start = build.Booklet.start
 
-    def keep(self: build.Booklet, htmls: list[str]) -> list:
+    def keep(self: build.Booklet, jobs: list, **kw) -> Any:
         (folder / "print.css").write_text(self.css, encoding="utf-8")
-        for html in htmls:
+        for _, args in jobs:  # a lesson's part gives a function that renders its HTML
+            html, _css = args() if callable(args) else args
             if html not in seen:
                 (folder / f"{len(seen):03d}.html").write_text(html, encoding="utf-8")
                 seen[html] = None
-        return jobs(self, htmls)
+        return start(self, jobs, **kw)
 
-    build.Booklet.jobs = keep
+    build.Booklet.start = keep
     try:
         with tempfile.TemporaryDirectory() as tmp:
             build.build(build.BuildOptions.for_book(
                 project.book, hands=project.hands, output=Path(tmp) / "output", templates=project.templates,
                 mkdocs_config=project.config or project.root / "mkdocs.yml", cache=None))
     finally:
-        build.Booklet.jobs = jobs
+        build.Booklet.start = start
     print(f"{len(seen)} parts written to {folder}", file=sys.stderr)
 
 
