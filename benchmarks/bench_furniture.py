@@ -59,10 +59,11 @@ def captured_build(hands: Path, paper: str) -> tuple[list, object, list[str], st
     kept: dict = {"html": []}
     start, join = build_module.Booklet.start, build_module.Booklet.join
 
-    def start_and_keep(self, htmls):
-        kept["html"] += htmls
+    def start_and_keep(self, jobs, **kw):
+        # a job's arguments are (html, css), or for a lesson's part a function that renders them
+        kept["html"] += [(args() if callable(args) else args)[0] for _, args in jobs]
         kept["css"] = self.css
-        return start(self, htmls)
+        return start(self, jobs, **kw)
 
     def join_and_keep(self, laid):
         kept["laid"] = laid
