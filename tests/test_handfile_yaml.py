@@ -130,6 +130,11 @@ UNSURE = {
     "an anchor": "a: &x 1\nb: *x\n",
     "an anchor before a sequence level with its key": "a:\n&x\n- b\n",
     "libyaml refuses it": "a: [unclosed\n",
+    "an empty value in a flow mapping": "- {cards: 2D 4D, tally:   }\n",
+    "an empty value, the brace on the next line": "a: {b:\n  }\n",
+    "an empty value before another": "a: {b: , c: 1}\n",
+    "an empty key in a flow mapping": "a: {? }\n",
+    "an empty value in a flow sequence": "a: [b:   , c]\n",
 }
 
 

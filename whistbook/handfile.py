@@ -185,6 +185,9 @@ def _as_pure(root: yaml.Node, text: str) -> bool:
             if node.style == "":
                 if in_flow and ("?" in node.value or ":" in node.value):
                     return False
+                at = node.start_mark.index
+                if in_flow and at == node.end_mark.index and (at == 0 or text[at - 1] in " \t\r\n:?,"):
+                    return False  # an empty value in [...] or {...}: libyaml marks it at the next token
                 node.style = None
         elif isinstance(node, yaml.SequenceNode):
             todo.extend((kid, in_flow or node.flow_style) for kid in node.value)
