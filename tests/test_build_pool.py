@@ -105,3 +105,19 @@ def test_closing_the_pool_drops_the_jobs_still_waiting():
     pool.close()
     assert futures[0].result() > 0
     assert futures[-1].cancelled()
+
+
+def _die(n: int) -> int:
+    os._exit(3)  # as a worker killed for memory would
+
+
+def test_a_worker_killed_is_a_render_error_not_a_traceback(tmp_path):
+    from whistbook.errors import RenderError
+
+    store, report, pool = Store(None), BuildReport(tmp_path / "out"), _Pool(2)
+    try:
+        batch = pool.start("n", _die, [(f"k{n}", (n,)) for n in range(6)], store, report)
+        with pytest.raises(RenderError, match="worker process stopped"):
+            pool.finish(batch)
+    finally:
+        pool.close()

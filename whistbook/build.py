@@ -52,14 +52,14 @@ import shutil
 import tempfile
 import threading
 import time
-from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from .buildcache import PACKAGE, OutputLock, Store, code_key, digest, folder_key, tidy_after_interruption
-from .errors import ConfigError, Diagnostic, WhistbookError
+from .errors import ConfigError, Diagnostic, RenderError, WhistbookError
 from .lesson import Lesson, build_lesson, viewpoint_of
 from .project import Book, Chapter, order_files
 
@@ -329,8 +329,8 @@ class _Pool:
               report: BuildReport, weight: Callable[[tuple], int] | None = None, rank: int = BOOK) -> "_Batch":
         """:meth:`run` begun: the workers take the jobs while the caller
         starts more; :meth:`finish` waits for the results. A job's arguments
-        may be given as a function that makes them, called only when the
-        job is to be done (not when the store has its piece)."""
+        may be given as a function that makes them, called here when the
+        job is given, only if the store does not have its piece."""
         self.used.setdefault(kind, set()).update(key for key, _ in jobs)
         batch = _Batch(kind, jobs, store, [None] * len(jobs))
         todo = []
@@ -384,9 +384,9 @@ class _Pool:
                 executor = self._executor
             try:  # outside the lock: a job already done calls back at once
                 inner = executor.submit(fn, *args)
-            except RuntimeError:  # closed meanwhile
+            except RuntimeError as err:  # closed meanwhile, or broken (a worker killed): said as it is
                 inner = Future()
-                inner.cancel()
+                inner.set_exception(err)
             inner.add_done_callback(partial(self._ended, future))
 
     def _ended(self, future: Future, inner: Future) -> None:
@@ -412,7 +412,10 @@ class _Pool:
                 each(k, batch.results[k])
         for future in as_completed(waiting):
             for k in waiting[future]:
-                batch.results[k] = result = future.result()
+                try:
+                    batch.results[k] = result = future.result()
+                except BrokenExecutor as err:  # a worker killed (out of memory, say): no traceback
+                    raise RenderError(f"a worker process stopped before its work was done ({err})") from err
                 key = (batch.kind, batch.jobs[k][0])
                 if key not in self._kept and not getattr(result, "errors", None):
                     batch.store.put(*key, result)
@@ -437,7 +440,7 @@ class _Batch:
     """Jobs given to the pool: their results so far, and the futures of the rest."""
 
     kind: str
-    jobs: Sequence[tuple[str, tuple]]
+    jobs: Sequence[tuple[str, Any]]  # (key, arguments or a function that makes them)
     store: Store
     results: list[Any]
     futures: dict[int, Any] = field(default_factory=dict)
@@ -732,6 +735,20 @@ def _built(options: BuildOptions, key: str) -> bool:
     return options.booklet and stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == key
 
 
+def _compiled_templates(cache: Path | None) -> Path | None:
+    """Where the compiled templates are kept: a folder for this code (Jinja
+    checks a template's source, not the settings it was compiled with, which
+    the code sets), the folders of other versions removed."""
+    if cache is None:
+        return None
+    folder = cache / "templates" / code_key()[:16]
+    if folder.parent.is_dir():
+        for old in folder.parent.iterdir():
+            if old != folder:
+                shutil.rmtree(old, ignore_errors=True)
+    return folder
+
+
 def _count(made: Sequence[Made], report: BuildReport) -> None:
     report.lessons = sum(1 for m in made if m.lesson.kind == "hand")
     report.problems = len(made) - report.lessons
@@ -793,7 +810,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             engines = _worker_engines(options.cache)
             report.inferences, report.analysis = engines.explain is not None, engines.analyse is not None
             env = make_environment(options.templates, rules=engines.rules, book=options.book,
-                                   compiled=options.cache / "templates" if options.cache is not None else None)
+                                   compiled=_compiled_templates(options.cache))
             booklet = None
             if options.booklet:
                 booklet = Booklet(env, options, book_context([], env, rules=engines.rules, book=options.book),

@@ -38,8 +38,10 @@ def digest(*parts: str | bytes) -> str:
 
 @lru_cache(maxsize=1)
 def code_key() -> str:
-    """A key of whistbook's code (not its templates, which reach every piece
-    as the HTML they render) and of the libraries that lay pages out."""
+    """A key of whistbook's code and of the libraries that lay pages out (not
+    of the templates: the pieces made from HTML are keyed by it, and those
+    keyed before their HTML is made, a lesson's booklet part say, add the
+    templates' :func:`folder_key`)."""
     parts: list[str | bytes] = [__version__]
     for name in ("weasyprint", "mkdocs", "pydyf", "jinja2", "markdown-it-py"):
         try:
