@@ -50,8 +50,6 @@ from io import StringIO
 from typing import Any
 from xml.etree import ElementTree
 
-#: the WeasyPrint major version whose ``HTML`` calls ``tinyhtml5.parse`` as :func:`install` expects
-WEASYPRINT_MAJOR = 70
 #: the tinyhtml5 version (major, minor) whose tree-building rules :func:`parse` follows
 TINYHTML5 = ("2", "1")
 
@@ -345,7 +343,9 @@ def install() -> None:
     import weasyprint
 
     stock = getattr(weasyprint, "tinyhtml5", None)
-    if (stock is None or isinstance(stock, _Parser) or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR
+    from .speedups.versions import weasyprint_fits
+
+    if (stock is None or isinstance(stock, _Parser) or not weasyprint_fits()
             or tuple(version("tinyhtml5").split(".")[:2]) != TINYHTML5):
         return
     weasyprint.tinyhtml5 = _Parser(stock)

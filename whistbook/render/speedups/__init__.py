@@ -41,15 +41,19 @@ from .pseudo import _lazy_pseudo_styles
 from .shaping import shaped_text, shift, teach
 from .styles import _quick_styles
 from .svg_text import _whole_svg_text
-from .versions import TINYHTML5_BROKEN, WEASYPRINT_MAJOR
+from .versions import TINYHTML5_BROKEN, WEASYPRINT, WEASYPRINT_MAJOR, weasyprint_fits
 
-__all__ = ["LEFT_OUT", "TINYHTML5_BROKEN", "WEASYPRINT_MAJOR", "install", "margin_boxes_left_out", "shaped_text",
+__all__ = ["LEFT_OUT", "TINYHTML5_BROKEN", "WEASYPRINT", "WEASYPRINT_MAJOR", "install", "margin_boxes_left_out", "shaped_text",
            "shift", "teach"]
 
 
 def install() -> None:
-    """Put the repairs in place (once; where the versions fit)."""
+    """Put the repairs in place (once; where the versions fit). On another
+    WeasyPrint none of its repairs is tried: their imports of its internals
+    could fail there."""
     _keep_regexes()
+    if not weasyprint_fits():
+        return
     html_tree.install()
     _whole_svg_text()
     _diagrams_direct()
@@ -65,7 +69,7 @@ def install() -> None:
 def _diagrams_direct() -> None:
     import weasyprint
 
-    if int(weasyprint.__version__.split(".")[0]) == WEASYPRINT_MAJOR:
+    if weasyprint_fits():
         from ..pictures import install as install_pictures
 
         install_pictures()

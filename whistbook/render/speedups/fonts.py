@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .versions import WEASYPRINT_MAJOR
+from .versions import weasyprint_fits
 
 _stock_fonts_ffi: Any = None
 
@@ -27,7 +27,7 @@ def _arrays_unparsed() -> None:
     import weasyprint
     import weasyprint.pdf.fonts as fonts
 
-    if _stock_fonts_ffi is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+    if _stock_fonts_ffi is not None or not weasyprint_fits():
         return
     _stock_fonts_ffi = fonts.ffi
     fonts.ffi = _Arrays(fonts.ffi)

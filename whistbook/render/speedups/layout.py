@@ -15,7 +15,7 @@ from __future__ import annotations
 from math import inf
 from typing import Any
 
-from .versions import WEASYPRINT_MAJOR
+from .versions import weasyprint_fits
 
 _stock_percentages: Any = None
 
@@ -37,7 +37,7 @@ def _quick_percentages() -> None:
     from weasyprint.css.functions import check_math
     from weasyprint.formatting_structure.boxes import Box, PageBox
 
-    if _stock_percentages is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+    if _stock_percentages is not None or not weasyprint_fits():
         return
     _Box, _PageBox, _percentage, _adjust_box_sizing, _check_math = (
         Box, PageBox, percent.percentage, percent.adjust_box_sizing, check_math)
@@ -127,7 +127,7 @@ def _quick_flow() -> None:
     import weasyprint
     from weasyprint.formatting_structure.boxes import Box
 
-    if _stock_in_flow is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+    if _stock_in_flow is not None or not weasyprint_fits():
         return
     _stock_in_flow = Box.is_in_normal_flow
     Box.is_in_normal_flow = is_in_normal_flow

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .versions import WEASYPRINT_MAJOR
+from .versions import weasyprint_fits
 
 _stock_leader: Any = None
 
@@ -24,7 +24,7 @@ def _leaders_whole() -> None:
     import weasyprint
     import weasyprint.layout.inline as inline
 
-    if _stock_leader is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+    if _stock_leader is not None or not weasyprint_fits():
         return
     _stock_leader = inline.handle_leader
     inline.handle_leader = one_leader

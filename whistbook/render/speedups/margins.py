@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .versions import WEASYPRINT_MAJOR
+from .versions import weasyprint_fits
 
 _stock_margin_boxes: Any = None
 #: while set (:func:`margin_boxes_left_out`): a margin box whose style this says yes to is not laid out
@@ -34,7 +34,7 @@ def _quiet_margins() -> None:
     import weasyprint.layout as layout
     import weasyprint.layout.page as page
 
-    if _stock_margin_boxes is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+    if _stock_margin_boxes is not None or not weasyprint_fits():
         return
     _stock_margin_boxes = page.make_margin_boxes
     page.make_margin_boxes = layout.make_margin_boxes = make_margin_boxes

@@ -15,7 +15,7 @@ from __future__ import annotations
 from math import inf
 from typing import Any
 
-from .versions import WEASYPRINT_MAJOR
+from .versions import weasyprint_fits
 
 _stock_cascade: Any = None
 _stock_style_for: Any = None
@@ -36,7 +36,7 @@ def _lazy_pseudo_styles() -> None:
     import weasyprint
     from weasyprint.css import StyleFor
 
-    if _stock_cascade is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+    if _stock_cascade is not None or not weasyprint_fits():
         return
     _stock_cascade, _stock_style_for = StyleFor.__init__, StyleFor.__call__
     StyleFor.__init__ = cascade

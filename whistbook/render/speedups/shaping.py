@@ -17,8 +17,9 @@ from typing import Any
 
 from .svg_text import text_style
 
-#: (font configuration, text, families, style, weight, size) -> Shaped, or None where the runs cannot be replayed
-_SHAPED: dict[tuple, Any] = {}
+#: font configuration -> (text, families, style, weight, size) -> Shaped, or None where the runs cannot be
+#: replayed; two configurations at most, as ``pdf._stylesheet`` keeps two stylesheets
+_SHAPED: dict[Any, dict[tuple, Any]] = {}
 
 
 class Shaped:
@@ -147,11 +148,16 @@ def shaped_text(stream: Any, context: Any, font_config: Any, text: str, family: 
     :func:`text_style` reads them), once per worker; None where its runs
     cannot be replayed (a font of pictures). ``stream`` is the page's: the
     first time, its document's fonts learn the glyphs."""
-    key = (font_config, text, family, font_style, weight, font_size)
-    shaped = _SHAPED.get(key, False)
+    texts = _SHAPED.get(font_config)
+    if texts is None:
+        if len(_SHAPED) > 1:  # a stylesheet no longer used: its fonts and texts let go (serve, say)
+            _SHAPED.clear()
+        texts = _SHAPED[font_config] = {}
+    key = (text, family, font_style, weight, font_size)
+    shaped = texts.get(key, False)
     if shaped is False:
         style = text_style(font_config, family, font_style, weight, font_size)
-        shaped = _SHAPED[key] = _shape(stream, context, style, text)
+        shaped = texts[key] = _shape(stream, context, style, text)
     return shaped
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .versions import WEASYPRINT_MAJOR
+from .versions import weasyprint_fits
 
 #: properties whose value ComputedStyle.__missing__ treats apart (specified values kept, 'page' taken from
 #: above), as it does the text decorations (propagated) and custom properties ("__name", inherited)
@@ -35,7 +35,7 @@ def _quick_styles() -> None:
     from weasyprint.css.functions import check_math
     from weasyprint.css.properties import INHERITED, INITIAL_NOT_COMPUTED, INITIAL_VALUES
 
-    if _stock_missing is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+    if _stock_missing is not None or not weasyprint_fits():
         return
     if any(key in _SPECIAL_KEYS or key[:16] == "text_decoration_" for key in INHERITED):
         return  # missing() takes every inherited property for a plain one

@@ -18,7 +18,7 @@ from __future__ import annotations
 from math import inf
 from typing import Any
 
-from .versions import WEASYPRINT_MAJOR
+from .versions import weasyprint_fits
 
 #: attributes that place or size letters one by one
 _PER_LETTER = ("dx", "dy", "rotate", "letter-spacing", "textLength")
@@ -31,7 +31,7 @@ def _whole_svg_text() -> None:
     import weasyprint
     import weasyprint.svg as svg
 
-    if _stock is not None or int(weasyprint.__version__.split(".")[0]) != WEASYPRINT_MAJOR:
+    if _stock is not None or not weasyprint_fits():
         return
     _stock = svg.text
     for tag, fn in list(svg.TAGS.items()):
