@@ -67,9 +67,6 @@ def install() -> None:
 
 
 def _diagrams_direct() -> None:
-    import weasyprint
+    from ..pictures import install as install_pictures
 
-    if weasyprint_fits():
-        from ..pictures import install as install_pictures
-
-        install_pictures()
+    install_pictures()

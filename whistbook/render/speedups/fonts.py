@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .versions import weasyprint_fits
 
 _stock_fonts_ffi: Any = None
 
@@ -24,10 +23,9 @@ def _arrays_unparsed() -> None:
     in one process). :class:`_Arrays` allocates the same array as
     ``ffi.new("hb_codepoint_t[]", ids)``, a type parsed once."""
     global _stock_fonts_ffi
-    import weasyprint
     import weasyprint.pdf.fonts as fonts
 
-    if _stock_fonts_ffi is not None or not weasyprint_fits():
+    if _stock_fonts_ffi is not None:
         return
     _stock_fonts_ffi = fonts.ffi
     fonts.ffi = _Arrays(fonts.ffi)

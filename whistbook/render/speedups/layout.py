@@ -15,7 +15,6 @@ from __future__ import annotations
 from math import inf
 from typing import Any
 
-from .versions import weasyprint_fits
 
 _stock_percentages: Any = None
 
@@ -31,13 +30,12 @@ def _quick_percentages() -> None:
     global _stock_percentages, _Box, _PageBox, _percentage, _adjust_box_sizing, _check_math
     import sys
 
-    import weasyprint
     import weasyprint.layout  # noqa: F401  (every layout module, each holding its own name for the function)
     import weasyprint.layout.percent as percent
     from weasyprint.css.functions import check_math
     from weasyprint.formatting_structure.boxes import Box, PageBox
 
-    if _stock_percentages is not None or not weasyprint_fits():
+    if _stock_percentages is not None:
         return
     _Box, _PageBox, _percentage, _adjust_box_sizing, _check_math = (
         Box, PageBox, percent.percentage, percent.adjust_box_sizing, check_math)
@@ -124,10 +122,9 @@ def _quick_flow() -> None:
     asks five other methods, each reading the style again.
     :func:`is_in_normal_flow` reads ``float`` and ``position`` once."""
     global _stock_in_flow
-    import weasyprint
     from weasyprint.formatting_structure.boxes import Box
 
-    if _stock_in_flow is not None or not weasyprint_fits():
+    if _stock_in_flow is not None:
         return
     _stock_in_flow = Box.is_in_normal_flow
     Box.is_in_normal_flow = is_in_normal_flow

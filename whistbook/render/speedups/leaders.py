@@ -14,17 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .versions import weasyprint_fits
 
 _stock_leader: Any = None
 
 
 def _leaders_whole() -> None:
     global _stock_leader
-    import weasyprint
     import weasyprint.layout.inline as inline
 
-    if _stock_leader is not None or not weasyprint_fits():
+    if _stock_leader is not None:
         return
     _stock_leader = inline.handle_leader
     inline.handle_leader = one_leader

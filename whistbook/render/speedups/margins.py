@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .versions import weasyprint_fits
 
 _stock_margin_boxes: Any = None
 #: while set (:func:`margin_boxes_left_out`): a margin box whose style this says yes to is not laid out
@@ -30,11 +29,10 @@ def _quiet_margins() -> None:
     show nothing, and, while :func:`margin_boxes_left_out` asks, one whose
     boxes the booklet takes off again anyway (the parts' page numbers)."""
     global _stock_margin_boxes
-    import weasyprint
     import weasyprint.layout as layout
     import weasyprint.layout.page as page
 
-    if _stock_margin_boxes is not None or not weasyprint_fits():
+    if _stock_margin_boxes is not None:
         return
     _stock_margin_boxes = page.make_margin_boxes
     page.make_margin_boxes = layout.make_margin_boxes = make_margin_boxes

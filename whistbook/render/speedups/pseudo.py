@@ -15,7 +15,6 @@ from __future__ import annotations
 from math import inf
 from typing import Any
 
-from .versions import weasyprint_fits
 
 _stock_cascade: Any = None
 _stock_style_for: Any = None
@@ -33,10 +32,9 @@ def _lazy_pseudo_styles() -> None:
     made); and it cascades an element's own rules only when its style is not
     shared with an element cascaded before."""
     global _stock_cascade, _stock_style_for
-    import weasyprint
     from weasyprint.css import StyleFor
 
-    if _stock_cascade is not None or not weasyprint_fits():
+    if _stock_cascade is not None:
         return
     _stock_cascade, _stock_style_for = StyleFor.__init__, StyleFor.__call__
     StyleFor.__init__ = cascade

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .versions import weasyprint_fits
 
 #: properties whose value ComputedStyle.__missing__ treats apart (specified values kept, 'page' taken from
 #: above), as it does the text decorations (propagated) and custom properties ("__name", inherited)
@@ -29,13 +28,12 @@ def _quick_styles() -> None:
     logical properties, math functions) for about a million look-ups per
     booklet. :func:`missing` answers those two cases directly."""
     global _stock_missing, _check_math, _INHERITED, _INITIAL_VALUES
-    import weasyprint
     from weasyprint.css import ComputedStyle
     from weasyprint.css.computed_values import PHYSICAL_FUNCTIONS
     from weasyprint.css.functions import check_math
     from weasyprint.css.properties import INHERITED, INITIAL_NOT_COMPUTED, INITIAL_VALUES
 
-    if _stock_missing is not None or not weasyprint_fits():
+    if _stock_missing is not None:
         return
     if any(key in _SPECIAL_KEYS or key[:16] == "text_decoration_" for key in INHERITED):
         return  # missing() takes every inherited property for a plain one

@@ -18,7 +18,6 @@ from __future__ import annotations
 from math import inf
 from typing import Any
 
-from .versions import weasyprint_fits
 
 #: attributes that place or size letters one by one
 _PER_LETTER = ("dx", "dy", "rotate", "letter-spacing", "textLength")
@@ -28,10 +27,9 @@ _stock: Any = None
 
 def _whole_svg_text() -> None:
     global _stock
-    import weasyprint
     import weasyprint.svg as svg
 
-    if _stock is not None or not weasyprint_fits():
+    if _stock is not None:
         return
     _stock = svg.text
     for tag, fn in list(svg.TAGS.items()):
