@@ -126,38 +126,33 @@ def test_no_lesson_of_the_corpus_names_an_unseen_card_in_its_search_entry():
             assert not named, (ls.title, named)
 
 
-def test_a_remark_naming_a_hidden_card_keeps_its_words_and_loses_the_card():
+def _entry_with(remark: str) -> tuple[Lesson, str]:
+    """Hand I with its first remark replaced (``remark`` follows ``remark: ``), and its search entry."""
     from whistbook.inference import RULES
 
-    text = hand_i_text(**{"    remark: A takes the finesse": "    remark: A finesses the {10S}, though B holds"
-                          " {KH} and Z {AD}; the {2S} was turned up.\n    note: Z's K♣ stays hidden."})
+    text = hand_i_text(**{"    remark: A takes the finesse": "    remark: " + remark})
     ls = build_lesson(checked_text(text), rules=RULES)
-    entry = search_text(ls, make_environment(None, rules=RULES))
+    return ls, search_text(ls, make_environment(None, rules=RULES))
+
+
+def test_a_remark_naming_a_hidden_card_keeps_its_words_and_loses_the_card():
+    ls, entry = _entry_with("A finesses the {10S}, though B holds {KH} and Z {AD}; the {2S} was turned up."
+                            "\n    note: Z's K♣ stays hidden.")
     assert "A finesses the 10♠, though B holds … and Z …; the 2♠ was turned up." in entry
     assert "Editor’s note: Z’s … stays hidden." in entry
     assert not cards_named(entry) & unseen(ls)
 
 
 def test_a_card_named_in_words_is_masked_unless_the_known_hand_can_see_it():
-    from whistbook.inference import RULES
-
     # Hand I: A holds the ace of hearts, B the king and queen; Z turned up the two of spades
-    text = hand_i_text(**{"    remark: A takes the finesse": "    remark: A keeps the Ace of hearts, while the"
-                          " queen of hearts and the knave of trumps are out; the two of trumps was turned up."
-                          "\n    note: A finesse"})
-    ls = build_lesson(checked_text(text), rules=RULES)
-    entry = search_text(ls, make_environment(None, rules=RULES))
+    _, entry = _entry_with("A keeps the Ace of hearts, while the queen of hearts and the knave of trumps are out;"
+                           " the two of trumps was turned up.\n    note: A finesse")
     assert ("A keeps the Ace of hearts, while the … and the … are out; the two of trumps was turned up."
             in entry)
 
 
 def test_a_card_named_in_words_is_masked_through_emphasis():
-    from whistbook.inference import RULES
-
-    text = hand_i_text(**{"    remark: A takes the finesse": "    remark: B still holds the **queen** of hearts."
-                          "\n    note: A finesse"})
-    ls = build_lesson(checked_text(text), rules=RULES)
-    entry = search_text(ls, make_environment(None, rules=RULES))
+    _, entry = _entry_with("B still holds the **queen** of hearts.\n    note: A finesse")
     assert "B still holds the …. " in entry
 
 
