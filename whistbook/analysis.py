@@ -220,12 +220,14 @@ class Cache:
     def __repr__(self) -> str:
         return f"Cache({str(self.path)!r})"
 
-    def _file(self, key: str) -> Path:
-        return self.path / "analysis" / f"{key}.json"
+    def _file(self, key: str, section: str) -> Path:
+        return self.path / section / f"{key}.json"
 
-    def get(self, key: str) -> Any | None:
-        """The value stored under ``key``, or None if absent or unreadable."""
-        f = self._file(key)
+    def get(self, key: str, section: str = "analysis") -> Any | None:
+        """The value stored under ``key`` (in ``section``: "analysis" for the
+        solver's answers, "judge" for single-dummy verdicts), or None if
+        absent or unreadable."""
+        f = self._file(key, section)
         try:
             text = f.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -239,9 +241,9 @@ class Cache:
             log.info("cache: %s is damaged (%s); solving again", f, err)
             return None
 
-    def put(self, key: str, value: Any) -> None:
+    def put(self, key: str, value: Any, section: str = "analysis") -> None:
         """Store ``value`` (plain JSON data) under ``key``, atomically."""
-        f = self._file(key)
+        f = self._file(key, section)
         tmp = None
         try:
             f.parent.mkdir(parents=True, exist_ok=True)
