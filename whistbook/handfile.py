@@ -87,16 +87,14 @@ def loads(text: str, path: str = "<string>") -> HandFile:
     hf = _convert(root, path, problems)
     if problems.items:
         first = problems.items[0]
-        err = HandFileError(first.message, first.loc)
-        err.problems = problems.items  # type: ignore[attr-defined]
-        raise err
+        raise HandFileError(first.message, first.loc, problems.items)
     assert hf is not None
     return hf
 
 
 def problems_of(err: WhistbookError) -> list[WhistbookError]:
     """Every problem carried by an error from :func:`loads` (itself if just one)."""
-    return list(getattr(err, "problems", [err]))
+    return list(err.problems) if isinstance(err, HandFileError) else [err]
 
 
 # --- the document ---------------------------------------------------------------------------
@@ -257,7 +255,7 @@ def _hand(node: yaml.Node, path: str, problems: Problems, seat: Seat) -> list[Ca
         try:
             parts = tokenize_hand(node.value)
         except InvalidCardError as err:
-            problems.add_error(err, offset_loc(path, node, getattr(err, "offset", 0)))
+            problems.add_error(err, offset_loc(path, node, err.offset))
             return None
         seen_suits: set[Suit] = set()
         for suit, ranks in parts:
@@ -283,7 +281,7 @@ def _hand(node: yaml.Node, path: str, problems: Problems, seat: Seat) -> list[Ca
         try:
             ranks = tokenize_holding(value)
         except InvalidCardError as err:
-            problems.add_error(err, offset_loc(path, vnode, getattr(err, "offset", 0)))
+            problems.add_error(err, offset_loc(path, vnode, err.offset))
             continue
         out.extend(CardRef(Card(suit, r), offset_loc(path, vnode, o)) for r, o in ranks)
     return out
