@@ -199,7 +199,7 @@ def _check_play(rec: Record, locate: Locate) -> None:
     try:
         replay(rec.deal.hands, rec.trumps, rec.leader, rec.tricks)
     except IllegalPlayError as err:
-        raise RecordError(f"play: {err.message}", locate("play", err.trick_index)) from None  # type: ignore[attr-defined]
+        raise RecordError(f"play: {err.message}", locate("play", err.trick_index)) from None
 
 
 def _settle_totals(rec: Record, declarer_tricks: int | None) -> None:

@@ -33,7 +33,8 @@ from ..cards import Suit
 from ..laws import CheckedHand
 from ..errors import WhistbookError
 from ..seats import SEATS, Seat
-from .engine import LAYERS, Departure, Engine, Explanation, Inference, TrickExplanation
+from .engine import Engine
+from .records import LAYERS, Departure, Explanation, Inference, TrickExplanation
 from .state import KState
 from .rules import RULES, Rule
 
