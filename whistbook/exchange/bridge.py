@@ -319,8 +319,9 @@ def _full_hands(board: BridgeBoard) -> dict[str, list[Card]]:
         held = {c for h in hands.values() for c in h}
         hands[missing[0]] = [c for c in DECK if c not in held]
     elif missing:
-        raise NotWhistError(f"the deal gives only {4 - len(missing)} hands ({', '.join(COMPASS_NAME[p] for p in missing)} "
-                            "left out)", board.deal_loc)
+        given = 4 - len(missing)
+        raise NotWhistError(f"the deal gives only {given} hand{'s' if given != 1 else ''} "
+                            f"({', '.join(COMPASS_NAME[p] for p in missing)} left out)", board.deal_loc)
     sizes = {p: len(hands[p]) for p in COMPASS}
     if set(sizes.values()) != {13}:
         n = sum(sizes.values())

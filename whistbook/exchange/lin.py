@@ -199,11 +199,13 @@ def _deal(value: str, loc: SourceLocation) -> tuple[str | None, dict[str, list[C
     if len(parts) > 4 or len(parts) < 3:
         raise RecordError(f"md|: {len(parts)} hands where a deal has four (the fourth may be left empty)", loc)
     hands: dict[str, list[Card]] = {}
-    offset = len(m.group(1) or "") + 3
+    starts = []
+    at = 3 + len(m.group(1) or "")  # past "md|" and the dealer's digit
     for k, part in enumerate(parts):
+        starts.append(at)
         if part.strip():
-            hands[_LIN_ORDER[k]] = _hand(part, loc.shifted(offset))
-        offset += len(part) + 1
+            hands[_LIN_ORDER[k]] = _hand(part, loc.shifted(at))
+        at += len(part) + 1
     if len(hands) == 4:
         held = {c for p in "SWN" for c in hands[p]}
         rest = sorted(c for c in DECK if c not in held)
@@ -215,7 +217,7 @@ def _deal(value: str, loc: SourceLocation) -> tuple[str | None, dict[str, list[C
                 f"it lacks {' '.join(map(str, missing))}" if missing else "",
                 f"it has {len(hands['E'])} cards" if not extra and not missing else "") if x)
             raise RecordError(f"md|: East's hand, given fourth, is not the 13 cards the other three leave ({detail})",
-                              loc.shifted(offset - len(parts[3]) - 1 + 3))
+                              loc.shifted(starts[3]))
     return dealer, hands or None
 
 

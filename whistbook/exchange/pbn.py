@@ -300,13 +300,15 @@ def _deal(tag: _Tag) -> dict[str, list[Card]] | None:
         if len(suits) != 4:
             raise RecordError(f"Deal: {part!r} is not a hand (four suits, spades first, between dots)", where)
         cards = []
+        col = 0
         for suit, ranks in zip("SHDC", suits):
-            for r in ranks:
+            for j, r in enumerate(ranks):
                 try:
                     cards.append(Card.parse(r + suit))
                 except InvalidCardError:
                     raise RecordError(f"Deal: {r!r} is not a rank (A K Q J T 9 8 7 6 5 4 3 2)",
-                                      where.shifted(part.index(ranks))) from None
+                                      where.shifted(col + j)) from None
+            col += len(ranks) + 1
         hands[lho(first, k)] = cards
     return hands or None
 
