@@ -12,9 +12,10 @@ A written board carries a token auction (Z opens one in trumps, the others
 pass) and always ``mc|`` with Z's side's tricks, so that other readers need
 not work the result out. What LIN has no field for goes in commentary
 (``nt|``), which BBO's Handviewer shows as it plays the cards through: the
-turn-up (``nt|TurnUp CJ|``), the score and the irregularities as PBN's tags
-write them (``nt|WhistScore ...|``, ``nt|WhistLaws ...|``), and each remark
-after its trick's cards (``nt|Trick 3: ...|``, ``nt|The rest: ...|``).
+title (``nt|Title Hand III|``), the turn-up (``nt|TurnUp CJ|``), the score
+and the irregularities as PBN's tags write them (``nt|WhistScore ...|``,
+``nt|WhistLaws ...|``), and each remark after its trick's cards
+(``nt|Trick 3: ...|``, ``nt|The rest: ...|``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ def _board_line(rec: Record, number: int) -> str:
                              for s in sorted({c.suit for c in DECK})))
     fields = [f"pn|{','.join(str(s) for s in (Seat.A, Seat.Y, Seat.B, Seat.Z))}|st||",
               f"md|4{','.join(hands)}|rh||ah|Board {number}|sv|o|"]
+    if rec.title:
+        fields.append(f"nt|Title {_note(rec.title)}|")
     if rec.turn_up is not None:
         fields.append(f"nt|TurnUp {str(rec.turn_up)[1]}{str(rec.turn_up)[0]}|")
     if rec.score:
@@ -145,11 +148,12 @@ def _fill(board: BridgeBoard, group: list[tuple[str, str, SourceLocation]]) -> N
                 board.number = int(m.group(2))
             else:
                 board.label = value.strip() or None
-        elif key == "ah" and board.number is None:
+        elif key == "ah":
             m = re.fullmatch(r"\s*Board\s+(\d{1,6})\s*", value, re.I)
-            if m:
+            if m and board.number is None:
                 board.number = int(m.group(1))
-            board.title = value.strip() or None
+            elif not m:
+                board.title = value.strip() or None
         elif key == "md":
             board.deal_loc = loc
             board.dealer, board.hands = _deal(value, loc)
@@ -175,10 +179,12 @@ def _note_field(board: BridgeBoard, value: str, loc: SourceLocation) -> None:
     """whistbook's notes (the turn-up, the score, the irregularities, the
     remarks); other commentary is not read."""
     where = loc.shifted(3)
-    for name in ("TurnUp", "WhistScore", "WhistLaws"):
+    for name in ("Title", "TurnUp", "WhistScore", "WhistLaws"):
         if value.startswith(name + " "):
             body = value[len(name) + 1:]
-            if name == "TurnUp":
+            if name == "Title":
+                board.title = body.strip() or None
+            elif name == "TurnUp":
                 board.turn_up = turn_up_of(body, where, "nt|TurnUp")
             elif name == "WhistScore":
                 board.score = score_of(body, where, "nt|WhistScore")
