@@ -264,12 +264,20 @@ def test_export_hands_then_import_gives_back_all_45(fmt, tmp_path, capsys):
     assert main(["export", str(ROOT / "hands"), "--format", fmt, "-o", str(out)]) == 0
     code, names, lines = _import(tmp_path, capsys, out.name, out.read_text())
     assert code == 0 and lines == [] and len(names) == 45
-    befores = [from_checked(c) for c in map(check_file, files) if c.hand.kind == "hand"]
-    for before, name in zip(befores, names):
-        after = from_checked(check_file(tmp_path / "out" / "hands" / name))
-        assert (after.deal, after.tricks, after.turn_up, after.laws, after.score) == \
-            (before.deal, before.tricks, before.turn_up, before.laws, before.score), name
+    hands = [(f, c) for f, c in zip(files, map(check_file, files)) if c.hand.kind == "hand"]
+    for (path, checked), name in zip(hands, names):
+        before = from_checked(checked)
+        back = tmp_path / "out" / "hands" / name
+        after = from_checked(check_file(back))
+        assert (after.deal, after.tricks, after.turn_up, after.laws, after.score, after.title) == \
+            (before.deal, before.tricks, before.turn_up, before.laws, before.score, before.title), name
         assert after.totals == before.totals
+        # the result line is made again, "and the game" and honours with it (docs/exchange.md, Round trips)
+        assert _result_line(back) == _result_line(path), name
+
+
+def _result_line(path: Path) -> str:
+    return next(line for line in path.read_text().splitlines() if line.startswith("result:"))
 
 
 def test_the_laws_marks_in_pbn(tmp_path):

@@ -369,6 +369,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output else None
     one_file = out is not None and out.suffix in (".yaml", ".yml")
     work = plan(boards, path, None if out is None or one_file else out, out if one_file else None, turn_up)
+    if args.strict:  # every board must come in: one that cannot is an error
+        work.skipped = [Diagnostic(d.loc, "error", d.message.removesuffix("; not imported")) for d in work.skipped]
     _print_diagnostics(work.skipped + work.errors, sys.stderr)
     if args.strict and (work.skipped or work.errors):
         print(f"whistbook: {_count(len(work.skipped) + len(work.errors), 'board')} of {len(boards)} cannot be imported "
