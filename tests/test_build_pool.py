@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from whistbook.build import BuildReport, _Pool
 from whistbook.buildcache import Store
+from whistbook.workers import Pool
 
 
 def _square(n: int) -> tuple[int, int]:
@@ -17,17 +17,18 @@ def _square(n: int) -> tuple[int, int]:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_job_given_twice_is_done_once_and_stored(tmp_path, workers):
-    store, report, pool = Store(tmp_path / "cache"), BuildReport(tmp_path / "out"), _Pool(workers)
+    store = Store(tmp_path / "cache")
+    pool = Pool(workers, store)
     store.put("n", "k4", (16, 0))  # from an earlier build
     try:
-        early = pool.start("n", _square, [("k3", (3,))], store, report)
+        early = pool.start("n", _square, [("k3", (3,))])
         seen: list[int] = []
-        results = pool.finish(pool.start("n", _square, [("k2", (2,)), ("k3", (3,)), ("k4", (4,))], store, report),
+        results = pool.finish(pool.start("n", _square, [("k2", (2,)), ("k3", (3,)), ("k4", (4,))]),
                               lambda k, r: seen.append(k))
         assert [r[0] for r in results] == [4, 9, 16]
         assert sorted(seen) == [0, 1, 2]
         assert pool.finish(early)[0] == results[1]  # the same job, not a second one
-        assert (report.made, report.reused) == (2, 1)
+        assert (pool.made, pool.reused) == (2, 1)
         assert (workers == 1) == (results[0][1] == os.getpid())  # with one worker, here; else in the workers
     finally:
         pool.close()
@@ -38,7 +39,7 @@ def test_a_job_given_twice_is_done_once_and_stored(tmp_path, workers):
 def test_the_solver_takes_one_thread_in_a_worker():
     from whistbook import solver
 
-    pool = _Pool(2)
+    pool = Pool(2)
     try:
         assert pool.submit(_threads).result() == 1
     finally:
@@ -87,9 +88,9 @@ def _started(pause: float) -> float:
 def test_a_job_of_a_lower_rank_goes_before_the_parts_still_waiting():
     """The site or the answers, given after many lessons' parts, do not wait for
     them all: only a few jobs are in the executor at once."""
-    from whistbook.build import BOOK, FILL
+    from whistbook.workers import BOOK, FILL
 
-    pool = _Pool(2)
+    pool = Pool(2)
     try:
         parts = [pool.submit(_started, 0.2, rank=FILL) for _ in range(6)]
         urgent = pool.submit(_started, 0.0, rank=BOOK)
@@ -100,7 +101,7 @@ def test_a_job_of_a_lower_rank_goes_before_the_parts_still_waiting():
 
 
 def test_closing_the_pool_drops_the_jobs_still_waiting():
-    pool = _Pool(2)
+    pool = Pool(2)
     futures = [pool.submit(_started, 0.1) for _ in range(8)]
     pool.close()
     assert futures[0].result() > 0
@@ -114,9 +115,9 @@ def _die(n: int) -> int:
 def test_a_worker_killed_is_a_render_error_not_a_traceback(tmp_path):
     from whistbook.errors import RenderError
 
-    store, report, pool = Store(None), BuildReport(tmp_path / "out"), _Pool(2)
+    pool = Pool(2)
     try:
-        batch = pool.start("n", _die, [(f"k{n}", (n,)) for n in range(6)], store, report)
+        batch = pool.start("n", _die, [(f"k{n}", (n,)) for n in range(6)])
         with pytest.raises(RenderError, match="worker process stopped"):
             pool.finish(batch)
     finally:

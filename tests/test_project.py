@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from whistbook.build import STAMP, BuildOptions, build
-from whistbook.buildcache import OutputLock
+from whistbook.build import BuildOptions, build
+from whistbook.output import STAMP, OutputLock
 from whistbook.cli import main
 from whistbook.errors import ConfigError
 from whistbook.project import Chapter, find_project, init_project, load_project, order_files

@@ -1,5 +1,5 @@
-"""What makes a build incremental and safe: content keys, a store of
-finished pieces, and the lock on an output folder.
+"""What makes a build incremental: content keys and a store of finished
+pieces (the output folder's lock and writing are :mod:`whistbook.output`'s).
 
 Every piece a build makes (a lesson, a laid-out part of the booklet) is
 stored under a key that hashes everything it was made from: the hand
@@ -10,11 +10,9 @@ whose key is in the store is reused; nothing is ever invalidated by hand.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import os
 import pickle
-import shutil
 import tempfile
 from functools import lru_cache
 from importlib import metadata
@@ -22,7 +20,6 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from . import __version__
-from .errors import ConfigError
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -106,56 +103,4 @@ class Store:
                 path.unlink(missing_ok=True)
 
 
-class OutputLock:
-    """An exclusive lock on an output folder (``.NAME.lock`` beside it), held
-    for the whole build; the system frees it when the process ends, however
-    it ends."""
-
-    def __init__(self, output: Path) -> None:
-        self.path = output.parent / f".{output.name}.lock"
-        self._fd: int | None = None
-
-    @property
-    def fd(self) -> int | None:
-        return self._fd
-
-    def __enter__(self) -> "OutputLock":
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.read(fd, 32).decode("ascii", "replace").strip()
-            os.close(fd)
-            raise ConfigError(f"another build is writing {self.path.parent / self.path.name[1:-5]}"
-                              + (f" (process {holder})" if holder else "")
-                              + ": wait for it to finish, then build again") from None
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode("ascii"))
-        self._fd = fd
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._fd is not None:
-            self.path.unlink(missing_ok=True)  # before unlocking, so no later build finds a stale file
-            fcntl.flock(self._fd, fcntl.LOCK_UN)
-            os.close(self._fd)
-            self._fd = None
-
-
-def tidy_after_interruption(output: Path) -> None:
-    """Undo what a build killed part-way left beside ``output`` (call it
-    holding the lock): the old output put back if the kill fell between the
-    two renames of the swap, and unfinished temporary folders removed."""
-    parent = output.parent
-    if not parent.is_dir():
-        return
-    olds = sorted(parent.glob(f".{output.name}-old-*"))
-    if not output.exists() and olds:
-        os.replace(olds[-1], output)
-    for path in parent.glob(f".{output.name}-*"):
-        if path.is_dir():
-            shutil.rmtree(path, ignore_errors=True)
-
-
-__all__ = ["digest", "code_key", "folder_key", "Store", "OutputLock", "tidy_after_interruption"]
+__all__ = ["digest", "code_key", "folder_key", "Store"]

@@ -28,9 +28,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
-from .build import (BOOKLET, STAMP, BuildFailed, BuildOptions, BuildReport, PageInputs, build, hand_files,
-                    lesson_jobs, make_lesson, screen_options)
+from .build import BuildFailed, BuildOptions, BuildReport, PageInputs, build, hand_files, lesson_jobs, make_lesson, screen_options
 from .buildcache import Store
+from .output import BOOKLET, STAMP
 from .errors import WhistbookError
 
 Progress = Callable[[str], None]

@@ -290,7 +290,7 @@ def _check_play(rec: Record, tricks: list[list[Played]]) -> None:
     try:
         rec.replay()
     except IllegalPlayError as err:
-        ti, pi = err.trick_index, err.play_index  # type: ignore[attr-defined]
+        ti, pi = err.trick_index, err.play_index
         raise RecordError(f"play: {err.message}", tricks[ti][pi].loc) from None
 
 

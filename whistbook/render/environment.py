@@ -25,7 +25,7 @@ from ..seats import Side
 from ..wording import citation, number_word
 from . import playalong
 from .diagrams import as_image, deal_svg, known_svg, trick_svg
-from .markup import RemarkRenderer, card_html, prose, rank_html, rank_text, suit_html, words_html
+from .markup import RemarkRenderer, card_html, markdown_text, prose, rank_html, rank_text, suit_html, words_html
 
 PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -81,6 +81,7 @@ def make_environment(override_dir: str | Path | None = None, *,
         number=_number_word,
         tricks=lambda n: f"{_number_word(n)} trick{'' if n == 1 else 's'}",
         markdown=jinja2.pass_context(_markdown),
+        markdown_text=markdown_text,
         rule_href=jinja2.pass_context(_rule_href),
         html_block=_html_block,
         page_ref=_page_ref,

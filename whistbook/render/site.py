@@ -13,6 +13,7 @@ everywhere; links between pages are Markdown links, which ProperDocs checks.
 
 from __future__ import annotations
 
+import html
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -256,11 +257,38 @@ def build_site(
                                site_name=site_name))
 
 
+#: settings that ProperDocs' themes write into every page as HTML, unescaped (the book's name in
+#: each page's title and header, the copyright in the footer): whistbook gives them escaped
+TEXT_SETTINGS = ("site_name", "site_author", "site_description", "copyright")
+
+
+def html_nav(nav: Any) -> Any:
+    """The navigation with its titles escaped for HTML: the themes write a page's or a
+    section's title into the page as it is, so a hand's title is given to them as HTML
+    that reads as the title (``Q&amp;A`` shows ``Q&A``; ``<img ...>`` shows as written)."""
+    if isinstance(nav, list):
+        return [html_nav(item) for item in nav]
+    if isinstance(nav, dict):
+        return {html.escape(str(title)): html_nav(value) for title, value in nav.items()}
+    return nav  # a page's path
+
+
+def text_settings(raw: Mapping[str, Any], site_name: str | None = None) -> dict[str, str]:
+    """The :data:`TEXT_SETTINGS` of a configuration (``site_name`` replaced when given),
+    escaped for HTML: they are plain text, as in the booklet and the lesson pages."""
+    found = {key: raw[key] for key in TEXT_SETTINGS if isinstance(raw.get(key), str)}
+    if site_name:
+        found["site_name"] = site_name
+    return {key: html.escape(value) for key, value in found.items()}
+
+
 def site_config(nav: list[Any], docs_dir: Path, theme_dir: Path, site_dir: Path, *, config_file: Path | None = None,
                 site_name: str | None = None) -> Any:
     """ProperDocs' configuration of the site: the project's ``mkdocs.yml`` (or
     whistbook's default) with the folders, the navigation, the play-along script
     (when the docs folder has it) and the safe search index set by whistbook.
+    The navigation's titles and the settings that are text (:data:`TEXT_SETTINGS`)
+    are given as escaped HTML, which is what the themes take them for.
 
     :raises RenderError: when the configuration cannot be read or is not valid.
     """
@@ -282,8 +310,8 @@ def site_config(nav: list[Any], docs_dir: Path, theme_dir: Path, site_dir: Path,
         scripts.append(PLAY_SCRIPT)
     return load_config(
         str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), theme=theme,
-        nav=nav, extra_javascript=scripts, plugins=plugins, markdown_extensions=extensions, strict=True,
-        **({"site_name": site_name} if site_name else {}),
+        nav=html_nav(nav), extra_javascript=scripts, plugins=plugins, markdown_extensions=extensions, strict=True,
+        **text_settings(raw, site_name),
     )
 
 
@@ -359,5 +387,5 @@ class SitePages:
             write_index(self.site_dir, {entry["location"]: entry})
 
 
-__all__ = ["SiteSources", "render_site_sources", "lesson_page", "lesson_source", "search_text", "SEARCH_META", "write_sources", "build_site", "site_config", "SitePages", "SITE_LINKS", "main_theme",
+__all__ = ["SiteSources", "render_site_sources", "lesson_page", "lesson_source", "search_text", "SEARCH_META", "write_sources", "build_site", "site_config", "SitePages", "SITE_LINKS", "html_nav", "text_settings", "TEXT_SETTINGS", "main_theme",
            "lessons_by_main_theme", "navigation", "chapter_sections"]
