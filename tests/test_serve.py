@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from whistbook.build import BuildFailed, BuildOptions, build
+from whistbook.output import STAMP
 from whistbook.serve import Preview
 
 from render_support import HANDS
@@ -36,7 +37,8 @@ def _options(root: Path, output: str = "output") -> BuildOptions:
 
 
 def _differences(a: Path, b: Path) -> list[str]:
-    cmp = filecmp.dircmp(a, b)
+    """Files that differ, but for the stamp (which lists the files with the times they were written)."""
+    cmp = filecmp.dircmp(a, b, ignore=[STAMP])
     out = [str(a / n) for n in cmp.left_only + cmp.right_only + cmp.diff_files + cmp.funny_files]
     for name in cmp.common_dirs:
         out += _differences(a / name, b / name)
