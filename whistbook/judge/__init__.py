@@ -177,9 +177,10 @@ def judge_decision(table: Table, d: Decision, *, seed: int = 0, budget: Budget =
     rule = principle(table, d, view) if not revoke else SILENT
     if len(groups) <= 1:
         return CardJudgement(d.trick, d.index, d.seat, d.played, rule, revoke=revoke)
-    ev = evaluation or evaluate(table, d, seed=seed, budget=budget, settled=lambda e: settled(e, d.played))
-    return CardJudgement(d.trick, d.index, d.seat, d.played, rule, losses(ev, frozenset(rule.cards)), ev.samples,
-                         ev.exact, ev.basis, revoke)
+    ev = evaluation or evaluate(table, d, seed=seed, budget=budget, settled=lambda e: settled(e, d.played),
+                                view=view)
+    return CardJudgement(d.trick, d.index, d.seat, d.played, rule, losses(ev), ev.samples, ev.exact, ev.basis,
+                         revoke)
 
 
 # --------------------------------------------------------------------------- cache
@@ -190,7 +191,7 @@ def cache_key(table: Table, seat: Seat, seed: int, budget: Budget) -> str:
 
     data = {
         "v": JUDGE_VERSION,
-        "seat": str(seat), "seed": seed, "budget": [budget.least, budget.most, budget.batch],
+        "seat": str(seat), "seed": seed, "budget": [budget.least, budget.most, budget.batch, budget.early_most, budget.early_from],
         "steps": [TRICK_STEPS, RESULT_STEPS, CONFIDENCE],
         "trumps": table.trumps.letter if table.trumps is not None else "N",
         "deal": {str(s): sorted(str(c) for c in table.hands[s]) for s in SEATS},

@@ -218,6 +218,8 @@ class SuitSpace:
         yield from walk(0, (0, 0, 0), unseen)
 
     def _share(self, base: tuple[int, int, int], left: int, cells: Sequence[SeatSuit], rest: list[int]) -> None:
+        if any(cells[p].forced & ~left for p in rest):
+            return  # a card one of them must hold went to a seat with explicit holdings
         if not rest:
             if not left:
                 self._group(base).add(1, (base, None))
@@ -256,8 +258,8 @@ class SuitSpace:
         for r in cards:
             opts = tuple(i for i in range(3) if cells[i].allowed >> r & 1)
             forced = tuple(i for i in opts if cells[i].forced >> r & 1)
-            options.append(forced[:1] if forced else opts)
-            if not options[-1]:
+            options.append(forced if forced else opts)
+            if not options[-1] or len(forced) > 1:
                 return
         three = _Three(cards, options)
         n_left = len(cards)

@@ -42,6 +42,13 @@ class Budget:
     least: int = 16  # drawn before the first look at whether the verdicts are settled
     most: int = 64  # never more than this; a view with no more deals than this is weighed whole
     batch: int = 16
+    #: the most for a decision early in the hand (each hand holding ``early_from`` cards or
+    #: more), where one deal costs a hundred times what it costs after five tricks
+    early_most: int = 32
+    early_from: int = 11
+
+    def most_for(self, cards_left: int) -> int:
+        return self.early_most if cards_left >= self.early_from else self.most
 
 
 @dataclass(frozen=True)
@@ -101,16 +108,19 @@ class Evaluation:
 
 
 def evaluate(table: Table, d: Decision, *, seed: int = 0, budget: Budget = Budget(),
-             settled: Callable[[Evaluation], bool] | None = None) -> Evaluation:
+             settled: Callable[[Evaluation], bool] | None = None, view=None) -> Evaluation:
     """Weigh every legal choice of decision ``d`` over the deals its player could imagine.
 
     ``settled`` tells whether the figures so far are clear enough to stop
     drawing (the verdicts' rule; default: draw ``budget.least`` deals only).
+    ``view`` is the seat's view at the decision when the caller has it
+    (:func:`~.position.view_at`).
 
     :raises SolverError: if the double-dummy solver cannot be used.
     """
     groups = choices(d.legal, played_before(table, d))
-    view = view_at(table, d)
+    view = view if view is not None else view_at(table, d)
+    most = budget.most_for(table.size - d.trick + 1)
     basis = "presumed"
     try:
         space = DealSpace(knowledge_at(table, d, "presumed", view))
@@ -118,7 +128,7 @@ def evaluate(table: Table, d: Decision, *, seed: int = 0, budget: Budget = Budge
         basis = "certain"
         space = DealSpace(knowledge_at(table, d, "certain", view))
     weigher = _Weigher(table, d, groups)
-    if space.total <= budget.most:
+    if space.total <= most:
         weigher.add(list(space.deals()))
         return weigher.evaluation(basis, exact=True)
     rng = random.Random(_seed(seed, d))
@@ -126,7 +136,7 @@ def evaluate(table: Table, d: Decision, *, seed: int = 0, budget: Budget = Budge
         want = budget.least if not weigher.count else budget.batch
         weigher.add([space.draw(rng) for _ in range(want)])
         ev = weigher.evaluation(basis, exact=False)
-        if weigher.count >= budget.most or settled is None or settled(ev):
+        if weigher.count >= most or settled is None or settled(ev):
             return ev
 
 

@@ -7,7 +7,7 @@ gives up. The tiers follow Lichess's "learn from your mistakes": only a real
 swing is marked, and a card close to the best is good.
 
 * **Tricks.** Sampling error and the player's own uncertainty make a few
-  hundredths of a trick meaningless, and a card that loses less than a fifth
+  hundredths of a trick meaningless, and a card that loses less than a quarter
   of a trick on average is as good as the best for teaching: ``good`` below
   :data:`TRICK_STEPS` [0], an ``inaccuracy`` to [1], a ``mistake`` to [2],
   a ``blunder`` from there on (the Ben robot marks "?" from a tenth of a trick
@@ -25,12 +25,12 @@ A loss is marked only when it is clear of the sampling error: the tier is the
 highest whose step the loss passes by more than :data:`CONFIDENCE` standard
 errors, or passes when the figures are exact.
 
-**The conventions' worth.** Each deal is solved double-dummy, as if from the
-next card on everyone saw all four hands; what a card tells partner (the
-count shown by a fourth-best lead, the return of the higher of two, a call)
-is worth nothing there. So a card that the principle chooses is not marked an
-inaccuracy: it is marked only from a mistake's step, when following the rule
-costs more than its information can be expected to repay.
+Each deal is solved double-dummy, as if from the next card on everyone saw all
+four hands. That favours cashing a winner over a lead that builds up a suit,
+and it gives nothing for what a card tells partner (the count a fourth-best
+lead shows, a call): a few tenths of a trick at an opening lead are within
+what this method cannot see, which is why the first step is a quarter of a
+trick and a loss must clear it by one and a half standard errors.
 """
 
 from __future__ import annotations
@@ -42,11 +42,11 @@ from .single_dummy import Evaluation
 
 TIERS = ("good", "inaccuracy", "mistake", "blunder")
 #: expected tricks lost from which a card is an inaccuracy, a mistake, a blunder
-TRICK_STEPS = (0.2, 0.5, 1.0)
+TRICK_STEPS = (0.25, 0.5, 1.0)
 #: chance of the game's result lost (win less lose) from which a card is an inaccuracy, a mistake, a blunder
 RESULT_STEPS = (0.1, 0.2, 0.3)
 #: how many standard errors a loss must clear a step by to be marked
-CONFIDENCE = 1.0
+CONFIDENCE = 1.5
 #: the quiz's margin: a card within this many expected tricks of the best is sound
 SOUND_MARGIN = TRICK_STEPS[0]
 
@@ -77,10 +77,8 @@ def _tier(loss: float, stderr: float, steps: tuple[float, ...]) -> int:
     return k
 
 
-def losses(ev: Evaluation, principled: frozenset[Card] = frozenset()) -> tuple[Loss, ...]:
-    """Every choice's loss and tier, in the order of ``ev.choices``; a choice
-    holding a card of ``principled`` (the principle's cards) is spared the
-    inaccuracy tier."""
+def losses(ev: Evaluation) -> tuple[Loss, ...]:
+    """Every choice's loss and tier, in the order of ``ev.choices``."""
     vals = ev.choices
     if ev.score_matters:
         best_result = max(v.result for v in vals)  # type: ignore[type-var]
@@ -100,8 +98,6 @@ def losses(ev: Evaluation, principled: frozenset[Card] = frozenset()) -> tuple[L
             res = max(0.0, vals[r_ref].result - v.result)  # type: ignore[operator]
             res_se = ev.paired_stderr(r_ref, i, "results")
             k = max(k, _tier(res, res_se, RESULT_STEPS))
-        if k == 1 and principled.intersection(v.cards):
-            k = 0
         out.append(Loss(v.cards, v.expected, vals[ref].expected, tricks, se, res, res_se, TIERS[k]))
     return tuple(out)
 
