@@ -20,6 +20,7 @@ from .analysis import DOUBLE_DUMMY_NOTE, Analysis, CorpusSummary, HandSummary
 from .cards import Card
 from .inference.rules import RULES
 from .seats import SEATS, Side
+from .wording import TIER_WORDS, tricks_amount
 
 #: One sentence every view of the single-dummy verdicts carries: what they rest on.
 SINGLE_DUMMY_NOTE = (
@@ -31,7 +32,6 @@ SINGLE_DUMMY_NOTE = (
 )
 
 _ASCII = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "✗": "x", "—": "-", "±": "+/-", "·": "-"}
-_TIER_WORDS = {"good": "good", "inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
 
 
 def _plain(text: str, ascii_only: bool) -> str:
@@ -140,14 +140,14 @@ def judged_text(j: Any) -> str:
     loss = j.loss
     if j.revoke:
         return "A revoke: the laws, not the judge, say what it costs."
-    parts = [f"On what {j.seat} knew: {_TIER_WORDS[j.verdict]}"]
+    parts = [f"On what {j.seat} knew: {TIER_WORDS[j.verdict]}"]
     if loss is not None:
         deals = "every deal he could imagine" if j.exact else f"{j.samples} deals"
         figure = f"{loss.expected:.2f} tricks expected"
         if loss.tricks > 0.005:
             best = j.best
             figure += f" against {loss.best:.2f} with {_cards_text(best.cards)}" if best else ""
-            figure += f" (about {_tricks_words(loss.tricks)} lost" + (f", ±{loss.stderr:.2f}" if not j.exact else "") + ")"
+            figure += f" (about {tricks_amount(loss.tricks)} lost" + (f", ±{loss.stderr:.2f}" if not j.exact else "") + ")"
         else:
             figure += ", as good as any"
         if loss.result is not None and loss.result >= 0.005:
@@ -160,20 +160,6 @@ def judged_text(j: Any) -> str:
     else:
         parts.append(f"the principle would play {_cards_text(j.principle.cards)} ({rule_words(j.principle.rule)})")
     return "; ".join(parts) + "."
-
-
-def _tricks_words(x: float) -> str:
-    """An expected number of tricks in words a reader takes in at once."""
-    if x < 0.15:
-        return "a tenth of a trick"
-    if x < 0.4:
-        return "a quarter of a trick"
-    if x < 0.65:
-        return "half a trick"
-    if x < 0.9:
-        return "three quarters of a trick"
-    n = round(x)
-    return "a trick" if n == 1 else f"{n} tricks"
 
 
 def _judgement_summary(judgement: Any) -> str:

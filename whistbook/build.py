@@ -148,6 +148,7 @@ class _Engines:
     explain: Callable[..., Any] | None = None
     rules: Mapping[str, Any] = field(default_factory=dict)
     analyse: Callable[..., Any] | None = None
+    judge: Callable[..., Any] | None = None
     cache: Any = None
 
 
@@ -164,6 +165,7 @@ def _engines(cache_dir: Path | None = None, *, keep: bool = True) -> _Engines:
     if importlib.util.find_spec("whistbook.analysis") is not None:
         mod = importlib.import_module("whistbook.analysis")
         out.analyse = mod.analyse
+        out.judge = importlib.import_module("whistbook.judge").judge
         cache_cls = getattr(mod, "Cache", None)
         cache_dir = cache_dir or (getattr(mod, "default_cache_dir", lambda: None)() if keep else None)
         if cache_cls is not None and cache_dir is not None:
@@ -216,11 +218,16 @@ def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_book
         if errors:
             return Made(title, errors)
         # every card's cost, and every legal card's worth where the lesson shows it (the quiz at the known hand's cards)
-        analysis = (engines.analyse(ch, cache=engines.cache, options_for={viewpoint_of(ch.hand, explanation)})
+        viewpoint = viewpoint_of(ch.hand, explanation)
+        analysis = (engines.analyse(ch, cache=engines.cache, options_for={viewpoint})
                     if engines.analyse is not None and ch.hand.kind == "hand" else None)
+        # the viewer's cards judged on what he could know: the quiz's grades and the verdict after each trick
+        judgement = (engines.judge(ch, seats=[viewpoint], cache=engines.cache)
+                     if engines.judge is not None and analysis is not None and ch.hand.known_hand is not None
+                     else None)
     except WhistbookError as err:
         return Made(title, [Diagnostic.from_error(err, str(path))])
-    common = dict(explanation=explanation, rules=engines.rules, index=index, slug=slug)
+    common = dict(explanation=explanation, judgement=judgement, rules=engines.rules, index=index, slug=slug)
     lesson = build_lesson(ch, analysis=analysis, **common)
     printed = lesson if analysis_in_booklet or analysis is None else build_lesson(ch, analysis=None, **common)
     return Made(title, [], lesson, printed)

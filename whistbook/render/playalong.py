@@ -33,13 +33,22 @@ def data(lesson: Lesson) -> dict[str, Any]:
         "winner": str(t.winner),
         "tally": list(t.tally),
         "remark": bool(t.remark),
+        "verdict": None if t.verdict is None else {
+            "tier": t.verdict.tier, "loss": t.verdict.loss, "follows_principle": t.verdict.follows_principle,
+        },
     } for t in lesson.tricks]
     play = {str(q.trick): {
         "before": q.before,
         "legal": [card(c) for c in q.legal],
         "book": card(q.book),
+        "right": [card(c) for c in q.right],
+        "sound": [card(c) for c in q.sound],
+        "lucky": [card(c) for c in q.lucky],
+        "loss": {card(c): x for c, x in q.loss},
+        "rule": None if q.rule is None else {"id": q.rule[0], "title": q.rule[1], "page": q.rule[2]},
+        # what scores, for a script that knows only this key
         "accepted": [card(c) for c in q.accepted],
-        "analysed": q.analysed,
+        "analysed": q.judged,
     } for q in lesson.play_quizzes}
     know = {str(q.trick): {
         "q": q.question,
