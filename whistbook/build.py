@@ -134,13 +134,13 @@ class BuildReport:
 @dataclass
 class PageInputs:
     """What a build made its pages from: the hand files in the book's order, their
-    keys and lessons, the templates' environment and the site's navigation."""
+    keys and lessons, the templates' environment and the site's sources."""
 
     files: list[Path]
     keys: list[str]
     lessons: list[Lesson]
     env: Any
-    nav: list[Any]
+    sources: Any  # whistbook.render.site.SiteSources
 
 
 @dataclass
@@ -474,7 +474,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             if folder is not None:
                 shutil.rmtree(folder, ignore_errors=True)
         report.made, report.reused = pool.made, pool.reused
-        report.inputs = PageInputs(files, [key for key, _ in jobs], [m.lesson for m in made], env, sources.nav)
+        report.inputs = PageInputs(files, [key for key, _ in jobs], [m.lesson for m in made], env, sources)
         for kind, keys in pool.used.items():
             store.prune(kind, keys)
         store.prune("furniture", ())  # the running heads' documents of earlier versions
