@@ -52,6 +52,9 @@ def test_a_remark_edited_writes_the_pages_a_build_would(book):
     text = re.sub(r"(remark: [|>]-?\n)(\s+)", r"\1\2Edited while serving, with {KH}. ", hand.read_text(), count=1)
     hand.write_text(text)
     assert preview.update({hand}) == ["cavendish-07-fourth-best-lead-counting"]
+    html_page = book / "output" / "html" / "cavendish-07-fourth-best-lead-counting.html"
+    assert "Edited while serving" in html_page.read_text()  # the lesson's page first
+    preview.update_site()  # then the site
     site_page = book / "output" / "site" / "lessons" / "cavendish-07-fourth-best-lead-counting.html"
     assert "Edited while serving" in site_page.read_text()
     index = (book / "output" / "site" / "search" / "search_index.js").read_text()

@@ -36,16 +36,10 @@ known, ahead of the lessons' parts still waiting, so that the last jobs are
 the short parts and the few that need every page number. When the site is
 still being built at the end (after an edit, when little else is made), the
 booklet is joined beside it.
-
-The inference and analysis modules are optional: when they are present
-their inferences, principles and double-dummy verdicts appear in the
-lessons; without them the lessons are complete but plainer.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import shutil
 import time
 from dataclasses import dataclass, field, replace
@@ -134,13 +128,13 @@ class BuildReport:
 @dataclass
 class PageInputs:
     """What a build made its pages from: the hand files in the book's order, their
-    keys and lessons, the templates' environment and the site's navigation."""
+    keys and lessons, the templates' environment and the site's sources."""
 
     files: list[Path]
     keys: list[str]
     lessons: list[Lesson]
     env: Any
-    nav: list[Any]
+    sources: Any  # whistbook.render.site.SiteSources
 
 
 @dataclass
@@ -148,29 +142,20 @@ class _Engines:
     explain: Callable[..., Any] | None = None
     rules: Mapping[str, Any] = field(default_factory=dict)
     analyse: Callable[..., Any] | None = None
-    judge: Callable[..., Any] | None = None
     cache: Any = None
+    judge: Callable[..., Any] | None = None
 
 
 def _engines(cache_dir: Path | None = None, *, keep: bool = True) -> _Engines:
-    """The inference and analysis modules, when this installation has them.
-    A module that exists but fails to import is an error, not an absence.
-    The solver's answers are kept in ``cache_dir``, else (with ``keep``) in
-    the analysis module's default place, else nowhere."""
-    out = _Engines()
-    if importlib.util.find_spec("whistbook.inference") is not None:
-        mod = importlib.import_module("whistbook.inference")
-        out.explain = mod.explain
-        out.rules = dict(getattr(mod, "RULES", {}) or {})
-    if importlib.util.find_spec("whistbook.analysis") is not None:
-        mod = importlib.import_module("whistbook.analysis")
-        out.analyse = mod.analyse
-        out.judge = importlib.import_module("whistbook.judge").judge
-        cache_cls = getattr(mod, "Cache", None)
-        cache_dir = cache_dir or (getattr(mod, "default_cache_dir", lambda: None)() if keep else None)
-        if cache_cls is not None and cache_dir is not None:
-            out.cache = cache_cls(cache_dir)
-    return out
+    """The inference engine and its rules, and the double-dummy analysis with
+    where the solver's answers are kept: in ``cache_dir``, else (with ``keep``)
+    in the analysis' default place, else nowhere. Imported here, not at the
+    top: only the processes that make lessons load them."""
+    from . import analysis, inference, judge
+
+    cache_dir = cache_dir or (analysis.default_cache_dir() if keep else None)
+    return _Engines(inference.explain, dict(inference.RULES), analysis.analyse,
+                    analysis.Cache(cache_dir) if cache_dir is not None else None, judge.judge)
 
 
 def lesson_slug(path: Path, hands_dir: Path) -> str:
@@ -204,7 +189,7 @@ def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_book
 
     engines = _worker_engines(cache_dir)
     # The infer: statements are checked with the lesson's own explanation, not one made for them alone.
-    ch = check_file(path, statements=False, data=data)
+    ch = check_file(path, data=data)
     title = ch.hand.title if ch.hand is not None and ch.hand.title else path.name
     explanation = None
     try:
@@ -217,11 +202,11 @@ def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_book
         errors = [d for d in ch.diagnostics if d.level == "error"]
         if errors:
             return Made(title, errors)
-        # every card's cost, and every legal card's worth where the lesson shows it (the quiz at the known hand's cards)
         viewpoint = viewpoint_of(ch.hand, explanation)
+        # every card's cost, and every legal card's worth where the lesson shows it (the quiz at the known hand's cards)
         analysis = (engines.analyse(ch, cache=engines.cache, options_for={viewpoint})
                     if engines.analyse is not None and ch.hand.kind == "hand" else None)
-        # the viewer's cards judged on what he could know: the quiz's grades and the verdict after each trick
+        # the viewer's own cards judged on what he could know: the quiz's grades, the verdict after a trick
         judgement = (engines.judge(ch, seats=[viewpoint], cache=engines.cache)
                      if engines.judge is not None and analysis is not None and ch.hand.known_hand is not None
                      else None)
@@ -481,7 +466,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             if folder is not None:
                 shutil.rmtree(folder, ignore_errors=True)
         report.made, report.reused = pool.made, pool.reused
-        report.inputs = PageInputs(files, [key for key, _ in jobs], [m.lesson for m in made], env, sources.nav)
+        report.inputs = PageInputs(files, [key for key, _ in jobs], [m.lesson for m in made], env, sources)
         for kind, keys in pool.used.items():
             store.prune(kind, keys)
         store.prune("furniture", ())  # the running heads' documents of earlier versions

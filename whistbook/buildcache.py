@@ -22,7 +22,6 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from . import __version__
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -49,7 +48,7 @@ def code_key() -> str:
     (:data:`SHAPING`; not of the templates: the pieces made from HTML are
     keyed by it, and those keyed before their HTML is made, a lesson's
     booklet part say, add the templates' :func:`folder_key`)."""
-    parts: list[str | bytes] = [__version__]
+    parts: list[str | bytes] = []  # whistbook's own version is in its files, hashed below
     for name in SHAPING:
         try:
             parts.append(f"{name} {metadata.version(name)}")

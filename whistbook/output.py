@@ -103,7 +103,7 @@ def write_files(files: Mapping[str, str | bytes], root: Path) -> None:
             path.write_text(content, encoding="utf-8")
 
 
-def _swap_in(new: Path, output: Path) -> None:
+def swap_in(new: Path, output: Path) -> None:
     """Replace ``output`` by ``new`` (both in the same folder) with renames only.
 
     :raises ConfigError: when the old output cannot be moved aside or the new
@@ -221,8 +221,8 @@ def write_output(folder: Path, output: Path, pages: Mapping[str, str], pdf: byte
         shutil.copy2(output / BOOKLET, folder / BOOKLET)
     stamp.files = _files_of(folder)
     stamp.write(folder)
-    _swap_in(folder, output)
+    swap_in(folder, output)
 
 
 __all__ = ["STAMP", "BOOKLET", "OutputLock", "Stamp", "current_stamp", "forget_build", "tidy_after_interruption",
-           "new_folder", "write_files", "write_output"]
+           "swap_in", "new_folder", "write_files", "write_output"]

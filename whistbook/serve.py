@@ -6,10 +6,9 @@ booklet's button) and on ``watchfiles`` to see saves.
 
 A save that changes only what hand files say inside their own lessons (a
 remark, a card, a note; not a title, a theme, the tags or the set of files)
-makes those lessons again and writes their two pages (``html/`` and the
-site's) straight into the output, the site's page by ProperDocs' own steps
-on the site held open (:class:`~whistbook.render.site.SitePages`), so it is
-the page a whole build would write. Any other save runs the incremental
+makes those lessons again and writes their pages (``html/``) straight into
+the output, then builds the site again (ProperDocs' whole build, which a
+build would make: only its lessons' pages change) and swaps it in. Any other save runs the incremental
 build (without the booklet, unless ``--booklet``: then the lesson's pages
 first, the booklet after). A build that fails does
 not stop the server: every page shows the problems, ``path:line:col:
@@ -20,6 +19,7 @@ Only the output folder is served, to this machine (see :mod:`whistbook.server`).
 
 from __future__ import annotations
 
+import shutil
 import threading
 import time
 from dataclasses import replace
@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 from .build import (BuildFailed, BuildOptions, BuildReport, PageInputs, build, hand_files, lesson_jobs, make_lesson,
                     screen_options, store_of)
-from .output import BOOKLET, forget_build
+from .output import BOOKLET, forget_build, new_folder, swap_in, write_files
 from .errors import ConfigError, WhistbookError
 from .server import PreviewServer
 
@@ -48,22 +48,14 @@ class Preview:
         self.options = options
         #: what the last build made the pages from; None until a build succeeds, and after a failed update
         self.inputs: PageInputs | None = None
-        self._site: Any = None  # the site held open (SitePages), opened on the first update
+        #: the site is behind the lesson pages (:meth:`update` wrote these, :meth:`update_site` catches up)
+        self.site_behind = False
 
     def build(self, with_booklet: bool, say: Progress) -> BuildReport:
-        self.inputs, self._site = None, None
+        self.inputs = None
         report = build(replace(self.options, booklet=with_booklet), say)
-        self.inputs = report.inputs
+        self.inputs, self.site_behind = report.inputs, False
         return report
-
-    def _open_site(self) -> Any:
-        from .render.site import SitePages
-
-        if self._site is None:
-            out = self.options.output
-            self._site = SitePages(self.inputs.nav, out / ".site-src", out / ".site-theme", out / "site",
-                                   config_file=self.options.mkdocs_config, site_name=self.options.title)
-        return self._site
 
     def warm_up(self) -> None:
         """Make the first lesson once in this process, thrown away: the first save then
@@ -76,15 +68,17 @@ class Preview:
 
     def update(self, changed: set[Path]) -> list[str] | None:
         """Make again the lessons of the hand files in ``changed`` and write their
-        pages. Returns the slugs written, or None when the change reaches beyond
-        those pages (a title, a theme, a file added or removed, a template, the
-        settings) and needs a build.
+        pages (``html/``; the site's come after, by :meth:`update_site`). Returns
+        the slugs written, or None when the change reaches beyond those pages (a
+        title, a theme, a file added or removed, a template, the settings) and
+        needs a build.
 
         :raises BuildFailed: when a changed file has errors (nothing is written).
         """
         from .render.context import split_lessons
         from .render.html import lesson_pages
         from .render.site import lesson_page, lesson_source
+        from .render.site import SiteSources
 
         opts, inputs = self.options, self.inputs
         hands = opts.hands.resolve()
@@ -113,16 +107,38 @@ class Preview:
         slugs = frozenset(lessons[k].slug for k in todo)
         in_book, problems, _ = split_lessons(lessons)
         pages = lesson_pages(in_book + problems, inputs.env, options=screen_options(opts, "html"), only=slugs)
-        out, site_pages = opts.output, self._open_site()
+        site = screen_options(opts, "site")
+        docs = {**inputs.sources.docs, **{lesson_page(lessons[k]): lesson_source(lessons[k], inputs.env, site)
+                                          for k in todo}}
+        out = opts.output
         self.inputs = None  # until every page is written: a failure part-way asks for a build
         forget_build(out)  # the output is no longer the last build's
-        site = screen_options(opts, "site")
-        for k in todo:
-            site_pages.write(lesson_page(lessons[k]), lesson_source(lessons[k], inputs.env, site))
-        for name, text in pages.items():
-            (out / "html" / name).write_text(text, encoding="utf-8")
-        self.inputs = replace(inputs, keys=[key for key, _ in jobs], lessons=lessons)
+        write_files(pages, out / "html")
+        sources = SiteSources(docs, inputs.sources.theme, inputs.sources.nav)
+        self.inputs = replace(inputs, keys=[key for key, _ in jobs], lessons=lessons, sources=sources)
+        self.site_behind = self.site_behind or bool(todo)
         return sorted(slugs)
+
+    def update_site(self) -> None:
+        """Build the site again from the lessons :meth:`update` made (ProperDocs'
+        whole build, into a folder beside the site's, then swapped in for it).
+
+        :raises RenderError: when ProperDocs fails (the site is left as it was).
+        """
+        from .render.site import build_site
+
+        if not self.site_behind or self.inputs is None:
+            return
+        out, opts = self.options.output, self.options
+        new = new_folder(out / "site")
+        try:
+            build_site(self.inputs.sources, out / ".site-src", out / ".site-theme", new,
+                       config_file=opts.mkdocs_config, site_name=opts.title)
+            swap_in(new, out / "site")
+        finally:
+            if new.exists():
+                shutil.rmtree(new, ignore_errors=True)
+        self.site_behind = False
 
 
 def _listed(lesson: Any) -> tuple:
@@ -214,6 +230,8 @@ def _rebuild(preview: Preview, server: PreviewServer, changed: set[Path], with_b
             say(f"wrote the pages of {', '.join(written)} in {time.perf_counter() - started:.2f} s")
             server.problems = None
             server.changed()
+            preview.update_site()
+            say(f"built the site again in {time.perf_counter() - started:.2f} s")
         if written is None or with_booklet:
             report = preview.build(with_booklet, say)
             say(f"rebuilt in {report.seconds:.1f} s ({report.made} made, {report.reused} reused)")

@@ -127,7 +127,7 @@ def finish(job: Job) -> str | Diagnostic:
         text = hand_text(rec, job.origin)
     except RecordError as err:
         return Diagnostic(err.loc or job.loc, "error", f"{job.label}{err.message}")
-    checked = check_hand(loads(text, job.target), solver=False, statements=False)
+    checked = check_hand(loads(text, job.target), solver=False)
     if not checked.ok:
         first = next(d for d in checked.diagnostics if d.level == "error")
         return Diagnostic(job.loc, "error", f"{job.label}the hand file made from this board does not validate: {first.message}")
