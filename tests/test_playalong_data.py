@@ -113,29 +113,20 @@ def test_the_table_has_its_seats_the_deal_and_what_is_known_after_each_trick():
 
 
 def test_a_judged_play_question_passes_through_in_the_single_dummy_contract():
-    """The lead's judge will give each question right, sound, lucky, loss and rule;
-    until then the quiz gives accepted, and the data carries whichever it has."""
-    from dataclasses import dataclass, replace
-
-    l = lesson()
-    q = l.play_quizzes[0]
-    assert "accepted" in data(l)["play"][str(q.trick)] and "right" not in data(l)["play"][str(q.trick)]
-
-    @dataclass(frozen=True)
-    class Judged:
-        trick: int
-        before: int
-        legal: tuple
-        book: Card
-        analysed: bool
-        right: tuple
-        sound: tuple
-        lucky: tuple
-        loss: dict
-        rule: dict | None
-
-    judged = Judged(q.trick, q.before, q.legal, q.book, True, (q.book,), q.legal[1:2], (), {q.legal[-1]: 0.5},
-                    {"title": "Lead from the strongest suit", "page": "56"})
-    out = data(replace(l, play_quizzes=(judged,)))["play"][str(q.trick)]
-    assert out["right"] == [str(q.book)] and out["sound"] == [str(q.legal[1])] and out["lucky"] == []
-    assert out["loss"] == {str(q.legal[-1]): 0.5} and out["rule"]["page"] == "56" and "accepted" not in out
+    """The page's data carries each question's grades and each trick's verdict on the
+    known hand's own card, as the quiz and the judge made them."""
+    l = lesson(analysis=True, judge=True)
+    d = data(l)
+    assert d["play"] and set(d["play"]) == {str(q.trick) for q in l.play_quizzes}
+    for q in l.play_quizzes:
+        out = d["play"][str(q.trick)]
+        assert out["analysed"] is True
+        assert out["right"] == [str(c) for c in q.right] and out["sound"] == [str(c) for c in q.sound]
+        assert out["lucky"] == [str(c) for c in q.lucky]
+        assert set(out["loss"]) == {str(c) for c in q.legal}
+        assert out["rule"] is None or set(out["rule"]) == {"id", "title", "page"}
+    judged_tricks = [t for t in d["tricks"] if "verdict" in t]
+    assert judged_tricks  # the known hand had real choices in Hand I
+    for t in judged_tricks:
+        assert t["verdict"]["tier"] in ("good", "inaccuracy", "mistake", "blunder")
+    assert "verdict" not in data(lesson())["tricks"][0]  # no judge, no verdict

@@ -77,6 +77,8 @@ class BuildOptions:
     four_colour: bool = False
     #: double-dummy marks in the booklet (always on in the pages and the site)
     analysis_in_booklet: bool = False
+    #: the most deals the judge weighs for a card (None: its default; 0: no single-dummy verdicts)
+    judge_samples: int | None = None
     #: a project's template overrides
     templates: Path = Path("templates")
     #: a project's MkDocs configuration
@@ -96,12 +98,13 @@ class BuildOptions:
     @classmethod
     def for_book(cls, book: Book, **paths: Any) -> "BuildOptions":
         return cls(paper=book.paper, four_colour=book.four_colour, analysis_in_booklet=book.analysis_in_booklet,
-                   title=book.title, subtitle=book.subtitle, author=book.author, order=book.order, **paths)
+                   judge_samples=book.judge_samples, title=book.title, subtitle=book.subtitle, author=book.author, order=book.order, **paths)
 
     @property
     def book(self) -> Book:
         return Book(title=self.title, subtitle=self.subtitle, author=self.author, paper=self.paper,
-                    four_colour=self.four_colour, analysis_in_booklet=self.analysis_in_booklet, order=self.order)
+                    four_colour=self.four_colour, analysis_in_booklet=self.analysis_in_booklet,
+                    judge_samples=self.judge_samples, order=self.order)
 
 
 @dataclass
@@ -182,10 +185,12 @@ class Made:
 
 
 def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_booklet: bool,
-                cache_dir: Path | None) -> Made:
-    """Check, explain and analyse one hand file, from its bytes ``data`` as
-    they were read when its key was made, and make its lessons (runs in a worker)."""
+                cache_dir: Path | None, samples: int | None = None) -> Made:
+    """Check, explain, analyse and judge one hand file, from its bytes ``data``
+    as they were read when its key was made, and make its lessons (runs in a
+    worker). ``samples``: the most deals the judge weighs a card (0: no judge)."""
     from .corpus import check_file
+    from .judge import Budget
 
     engines = _worker_engines(cache_dir)
     # The infer: statements are checked with the lesson's own explanation, not one made for them alone.
@@ -207,9 +212,9 @@ def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_book
         analysis = (engines.analyse(ch, cache=engines.cache, options_for={viewpoint})
                     if engines.analyse is not None and ch.hand.kind == "hand" else None)
         # the viewer's own cards judged on what he could know: the quiz's grades, the verdict after a trick
-        judgement = (engines.judge(ch, seats=[viewpoint], cache=engines.cache)
+        judgement = (engines.judge(ch, seats=[viewpoint], cache=engines.cache, budget=Budget.up_to(samples))
                      if engines.judge is not None and analysis is not None and ch.hand.known_hand is not None
-                     else None)
+                     and samples != 0 else None)
     except WhistbookError as err:
         return Made(title, [Diagnostic.from_error(err, str(path))])
     common = dict(explanation=explanation, judgement=judgement, rules=engines.rules, index=index, slug=slug)
@@ -243,8 +248,9 @@ def lesson_jobs(files: Sequence[Path], options: BuildOptions) -> list[tuple[str,
         # read once: the lesson is made from the bytes its key is made of, so that a
         # file saved again meanwhile is made again by the next build, never stored stale
         data = _read(path)
-        key = digest(code_key(), data, str(path), slug, str(k), str(options.analysis_in_booklet))
-        jobs.append((key, (path, data, slug, k, options.analysis_in_booklet, options.cache)))
+        key = digest(code_key(), data, str(path), slug, str(k), str(options.analysis_in_booklet),
+                     str(options.judge_samples))
+        jobs.append((key, (path, data, slug, k, options.analysis_in_booklet, options.cache, options.judge_samples)))
     return jobs
 
 

@@ -162,11 +162,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 def _budget(samples: int | None):
     from .judge import Budget
 
-    if samples is None:
-        return Budget()
-    if samples < 1:
+    if samples is not None and samples < 1:
         raise ConfigError(f"--samples takes a whole number of deals, at least 1 (not {samples})")
-    return Budget(least=min(16, samples), most=samples, batch=min(16, samples), early_most=min(32, samples))
+    return Budget.up_to(samples)
 
 
 def _judge(checked, path: str, seats, seed: int, budget, cache, quiet: bool):

@@ -47,6 +47,13 @@ class Budget:
     early_most: int = 32
     early_from: int = 11
 
+    @classmethod
+    def up_to(cls, samples: int | None) -> "Budget":
+        """A budget of at most ``samples`` deals a card (None: the default one)."""
+        if samples is None:
+            return cls()
+        return cls(least=min(16, samples), most=samples, batch=min(16, samples), early_most=min(32, samples))
+
     def most_for(self, cards_left: int) -> int:
         return self.early_most if cards_left >= self.early_from else self.most
 
