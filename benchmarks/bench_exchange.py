@@ -49,7 +49,7 @@ def median_time(fn, repeats: int) -> float:
 
 def corpus(repeats: int) -> None:
     files = find_hand_files([ROOT / "hands" / "cavendish"])
-    records = [from_checked(check_file(f, solver=False, statements=False)) for f in files]
+    records = [from_checked(check_file(f, solver=False)) for f in files]
     n = len(records)
     for name, module in (("pbn", pbn), ("lin", lin)):
         text = module.write(records)

@@ -67,12 +67,23 @@ def load(path: str | Path) -> HandFile:
     """
     p = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise HandFileError(f"not UTF-8 text ({err.reason})", SourceLocation(p, 1, 1)) from err
+        data = Path(path).read_bytes()
     except OSError as err:
         raise HandFileError(f"cannot read file: {err.strerror}", SourceLocation(p, 1, 1)) from err
-    return loads(text, p)
+    return load_bytes(data, p)
+
+
+def load_bytes(data: bytes, path: str) -> HandFile:
+    """Parse a hand file's bytes as read (the build keys a lesson by them, so it
+    reads a file once); ``path`` is used only in locations.
+
+    :raises HandFileError: for text that is not UTF-8, bad YAML or schema problems.
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise HandFileError(f"not UTF-8 text ({err.reason})", SourceLocation(path, 1, 1)) from err
+    return loads(text.replace("\r\n", "\n").replace("\r", "\n"), path)  # line ends as a file read as text has them
 
 
 def loads(text: str, path: str = "<string>") -> HandFile:

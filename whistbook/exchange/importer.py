@@ -128,7 +128,7 @@ def finish(job: Job) -> str | Diagnostic:
     except RecordError as err:
         return Diagnostic(err.loc or job.loc, "error", f"{job.label}{err.message}")
     try:
-        checked = check_hand(loads(text, job.target), solver=False, statements=False)
+        checked = check_hand(loads(text, job.target), solver=False)
         problem = next((d.message for d in checked.diagnostics if d.level == "error"), None)
     except WhistbookError as err:
         problem = err.message
