@@ -56,8 +56,11 @@ def check(hand: HandFile, *, solver: bool = True) -> CheckedHand:
     ``diagnostics``, never raised; ``solver=False`` takes a claim as stated
     instead of checking it double-dummy."""
     from .corpus import check_hand
+    from .inference.statements import check_stated
 
-    return check_hand(hand, solver=solver)
+    checked = check_hand(hand, solver=solver)
+    checked.diagnostics.extend(check_stated(checked))  # explains the hand only when it states inferences
+    return checked
 
 
 def replay(hand: HandFile) -> Replay:

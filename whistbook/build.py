@@ -36,16 +36,10 @@ known, ahead of the lessons' parts still waiting, so that the last jobs are
 the short parts and the few that need every page number. When the site is
 still being built at the end (after an edit, when little else is made), the
 booklet is joined beside it.
-
-The inference and analysis modules are optional: when they are present
-their inferences, principles and double-dummy verdicts appear in the
-lessons; without them the lessons are complete but plainer.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import shutil
 import time
 from dataclasses import dataclass, field, replace
@@ -152,23 +146,15 @@ class _Engines:
 
 
 def _engines(cache_dir: Path | None = None, *, keep: bool = True) -> _Engines:
-    """The inference and analysis modules, when this installation has them.
-    A module that exists but fails to import is an error, not an absence.
-    The solver's answers are kept in ``cache_dir``, else (with ``keep``) in
-    the analysis module's default place, else nowhere."""
-    out = _Engines()
-    if importlib.util.find_spec("whistbook.inference") is not None:
-        mod = importlib.import_module("whistbook.inference")
-        out.explain = mod.explain
-        out.rules = dict(getattr(mod, "RULES", {}) or {})
-    if importlib.util.find_spec("whistbook.analysis") is not None:
-        mod = importlib.import_module("whistbook.analysis")
-        out.analyse = mod.analyse
-        cache_cls = getattr(mod, "Cache", None)
-        cache_dir = cache_dir or (getattr(mod, "default_cache_dir", lambda: None)() if keep else None)
-        if cache_cls is not None and cache_dir is not None:
-            out.cache = cache_cls(cache_dir)
-    return out
+    """The inference engine and its rules, and the double-dummy analysis with
+    where the solver's answers are kept: in ``cache_dir``, else (with ``keep``)
+    in the analysis' default place, else nowhere. Imported here, not at the
+    top: only the processes that make lessons load them."""
+    from . import analysis, inference
+
+    cache_dir = cache_dir or (analysis.default_cache_dir() if keep else None)
+    return _Engines(inference.explain, dict(inference.RULES), analysis.analyse,
+                    analysis.Cache(cache_dir) if cache_dir is not None else None)
 
 
 def lesson_slug(path: Path, hands_dir: Path) -> str:
@@ -202,7 +188,7 @@ def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_book
 
     engines = _worker_engines(cache_dir)
     # The infer: statements are checked with the lesson's own explanation, not one made for them alone.
-    ch = check_file(path, statements=False, data=data)
+    ch = check_file(path, data=data)
     title = ch.hand.title if ch.hand is not None and ch.hand.title else path.name
     explanation = None
     try:

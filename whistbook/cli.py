@@ -63,6 +63,7 @@ def _print_diagnostics(diags: Sequence[Diagnostic], stream=None) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from .corpus import check_file
+    from .inference.statements import check_stated
 
     files = find_hand_files(args.paths)
     if not files:
@@ -70,6 +71,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     n_err = n_files_bad = 0
     for f in files:
         checked = check_file(f, solver=not args.no_solver)
+        checked.diagnostics.extend(check_stated(checked))  # the infer: lines, after the explanation they need
         diags = [d for d in checked.diagnostics if args.notes or d.level != "note"]
         _print_diagnostics(diags)
         errs = sum(1 for d in checked.diagnostics if d.level == "error")
@@ -316,7 +318,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise ConfigError("no hand files (*.yaml) found in " + ", ".join(args.paths))
     hands, bad = [], 0
     for f in files:
-        checked = check_file(f, solver=False, statements=False)
+        checked = check_file(f, solver=False)
         errors = [d for d in checked.diagnostics if d.level == "error"]
         if errors or checked.replay is None:
             _print_diagnostics(errors or checked.diagnostics, sys.stderr)
