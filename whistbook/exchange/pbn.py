@@ -432,10 +432,32 @@ def laws_of_text(value: str, loc: SourceLocation, name: str) -> dict[int, dict]:
         laws = yaml.safe_load(value)
     except yaml.YAMLError:
         laws = None
-    if not isinstance(laws, dict) or not all(isinstance(k, int) and k >= 1 and isinstance(v, dict) for k, v in laws.items()):
-        raise RecordError(f"{name}: not a mapping of trick numbers to irregularities "
+    if not isinstance(laws, dict) or not all(isinstance(k, int) and 1 <= k <= 13 and isinstance(v, dict) and _lawful(v)
+                                             for k, v in laws.items()):
+        raise RecordError(f"{name}: not a mapping of trick numbers to irregularities as a hand file writes them "
                           "(e.g. {2: {revoke: {card: 2C, penalty: tricks}}})", loc)
     return {k - 1: v for k, v in laws.items()}
+
+
+def _lawful(entry: dict) -> bool:
+    """The shape the import relies on (the cards of revokes and leads out of
+    turn); the hand file's own check judges the rest."""
+    if not set(entry) <= {"revoke", "exposed", "out_of_turn", "call"}:
+        return False
+    revokes = entry.get("revoke")
+    for rv in revokes if isinstance(revokes, list) else [] if revokes is None else [revokes]:
+        if not isinstance(rv, dict) or not _is_card(rv.get("card")):
+            return False
+    ot = entry.get("out_of_turn")
+    return ot is None or (isinstance(ot, dict) and _is_card(ot.get("card")))
+
+
+def _is_card(value) -> bool:
+    try:
+        Card.parse(str(value))
+    except InvalidCardError:
+        return False
+    return value is not None
 
 
 def _remarks(board: BridgeBoard, comments: list[tuple[str, SourceLocation]]) -> None:

@@ -209,6 +209,7 @@
       var out = el("span", "pa-holding");
       if (s.v) { out.appendChild(el("span", "known-void", "—")); return out; }
       if (s.u) { out.appendChild(el("span", "known-rest", "·")); return out; }
+      if (!s.c.length && !s.p.length && !s.r[1]) { out.appendChild(el("span", "known-presumed", "(—)")); return out; }
       s.c.forEach(function (c) { out.appendChild(el("b", null, rankOf(c))); out.appendChild(document.createTextNode(" ")); });
       if (s.p.length) out.appendChild(el("span", "known-presumed", "(" + s.p.map(rankOf).join(" ") + ")"));
       if (s.r[1]) {
@@ -232,6 +233,7 @@
       var name = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[suit];
       if (s.v) return name + ": none left";
       if (s.u) return name + ": not known";
+      if (!s.c.length && !s.p.length && !s.r[1]) return name + ": presumably none left";
       var words = s.c.map(cardName);
       if (s.p.length) words.push("presumably " + s.p.map(cardName).join(", "));
       if (s.r[1]) words.push((s.c.length || s.p.length ? "and " : "") + (s.r[0] === s.r[1] ? s.r[0] : s.r[0] + " to " + s.r[1]) + " more");
