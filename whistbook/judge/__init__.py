@@ -101,7 +101,8 @@ class CardJudgement:
                 "samples": self.samples, "stderr": round(loss.stderr, 3), "exact": self.exact, "basis": self.basis,
                 "best_cards": [str(c) for c in self.best.cards] if self.best else [],
                 "result_loss": None if loss.result is None else round(loss.result, 3),
-                "options": {"".join(str(c) for c in o.cards): round(o.expected, 3) for o in self.options},
+                "options": [{"cards": [str(c) for c in o.cards], "expected": round(o.expected, 3), "tier": o.tier}
+                            for o in self.options],
             }
         return {
             "single_dummy": sd,
