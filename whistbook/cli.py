@@ -14,7 +14,9 @@ from typing import Sequence
 
 from . import __version__
 from .corpus import find_hand_files
-from .errors import ConfigError, Diagnostic, RecordError, WhistbookError
+from .errors import (
+    ConfigError, Diagnostic, HandFileError, RecordError, SourceLocation, WhistbookError, naming, os_error_text,
+)
 
 EPILOG = """\
 examples:
@@ -183,9 +185,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     if path.exists() and not args.force:
         raise ConfigError(f"{args.file} already exists (use --force to overwrite)")
     text = starter_text(seed=args.seed, title=args.title, schema_ref=_schema_ref(path))
-    if path.parent and not path.parent.exists():
-        path.parent.mkdir(parents=True)
-    path.write_text(text, encoding="utf-8")
+    with naming(path):
+        if path.parent and not path.parent.exists():
+            path.parent.mkdir(parents=True)
+        path.write_text(text, encoding="utf-8")
     print(f"wrote {path}: edit it, then run 'whistbook validate {path}'", file=sys.stderr)
     return 0
 
@@ -400,7 +403,12 @@ def _hand_texts(records, source: Path, folder: Path | None, file: Path | None) -
         name = f"{source.stem}-{number:02d}.yaml" if len(records) > 1 else f"{source.stem}.yaml"
         target = file or (folder / name if folder else Path(name))
         text = hand_text(rec, f"{source.name}, board {number}" if rec.board is not None else source.name)
-        checked = check_hand(loads(text, str(target)), statements=False)
+        try:
+            hand = loads(text, str(target))
+        except HandFileError as err:  # the fault would be the import's: say so, not where it was to be written
+            raise RecordError(f"board {number}: the hand file made from it does not read back ({err.message}); "
+                              "this is a fault in whistbook", SourceLocation(str(source), 1, 1)) from err
+        checked = check_hand(hand, statements=False)
         if not checked.ok:
             _print_diagnostics([d for d in checked.diagnostics if d.level == "error"], sys.stderr)
             return None
@@ -554,11 +562,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"whistbook: error: {err}", file=sys.stderr)
         return 2 if isinstance(err, ConfigError) else 1
+    except BrokenPipeError:
+        return 0
+    except OSError as err:  # a full disk, a read-only project or output, a busy mount
+        if args.debug:
+            raise
+        print(f"whistbook: error: {os_error_text(err)}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("whistbook: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 __all__ = ["main", "build_parser"]

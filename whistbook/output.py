@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Mapping
 
-from .errors import ConfigError
+from .errors import ConfigError, naming
 
 STAMP = ".whistbook-build"  # the build's key, inside the output folder
 BOOKLET = "whistbook.pdf"
@@ -78,11 +78,12 @@ def write_files(files: Mapping[str, str | bytes], root: Path) -> None:
     """Write ``relative path -> text or bytes`` under ``root`` (the only writer of pages)."""
     for rel, content in files.items():
         path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
+        with naming(path):  # a full disk names no file
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                path.write_text(content, encoding="utf-8")
 
 
 def _swap_in(new: Path, output: Path) -> None:
