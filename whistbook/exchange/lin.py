@@ -48,16 +48,16 @@ def read(text: str, path: str, turn_up: Card | None = None) -> list[Record]:
     for k, start in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(body)
         chunk = body[start:end]
-        where = max(start - shift, 0)
+        where = start - shift  # the chunk's start in the text (before it, for a "pn|" supplied)
 
         def locate(part: str, trick: int | None, where: int = where, chunk: str = chunk) -> SourceLocation:
             if part == "play" and trick is not None:
                 cards = [m.start() for m in re.finditer(r"pc\|", chunk)]
                 if cards:
-                    return line_of(text, where + cards[min(4 * trick, len(cards) - 1)], path)
+                    return line_of(text, max(where + cards[min(4 * trick, len(cards) - 1)], 0), path)
             field = {"deal": "md|"}.get(part, "mb|")
             found = chunk.find(field)
-            return line_of(text, where + max(found, 0), path)
+            return line_of(text, max(where + max(found, 0), 0), path)
 
         played = len(re.findall(r"pc\|", chunk))
         if played % 4 and "mc|" not in chunk:  # endplay fails on this with an AttributeError
@@ -67,7 +67,7 @@ def read(text: str, path: str, turn_up: Card | None = None) -> list[Record]:
         try:
             board = decoder.parse_line(chunk.replace("\r\n", "").replace("\n", ""))
         except Exception as err:  # noqa: BLE001 - endplay raises plain ValueError and IndexError
-            raise RecordError(f"endplay cannot read this board: {err}", line_of(text, where, path)) from None
+            raise RecordError(f"endplay cannot read this board: {err}", line_of(text, max(where, 0), path)) from None
         try:
             rec = from_board(board)
         except RecordError as err:

@@ -193,7 +193,7 @@ def _take_remarks(rec: Record, comments: list[str]) -> None:
     """Remarks from commentary in the form :func:`_commentary` writes."""
     rec.remarks = [None] * len(rec.tricks)
     for text in comments:
-        m = re.match(r"Trick (\d+):\s*(.*)", text, re.S)
+        m = re.match(r"Trick (\d{1,6}):\s*(.*)", text, re.S)
         if m and 1 <= int(m.group(1)) <= len(rec.tricks):
             rec.remarks[int(m.group(1)) - 1] = m.group(2)
         elif text.startswith("The rest:"):

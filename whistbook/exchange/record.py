@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from ..cards import Card, Suit
 from ..deal import Deal
-from ..errors import DealError, IllegalPlayError, RecordError, SourceLocation, WhistbookError
+from ..errors import DealError, IllegalPlayError, InvalidCardError, RecordError, SourceLocation, WhistbookError
 from ..laws import CheckedHand
 from ..seats import SEATS, Seat, Side
 
@@ -137,7 +137,7 @@ def from_board(board: Any) -> Record:
     seat_of = {(first + k) % 4: SEATS[k] for k in range(4)}
     try:
         deal = Deal.from_hands({seat_of[p]: [Card.parse(str(x)) for x in board.deal[p]] for p in range(4)})
-    except DealError as err:
+    except (DealError, InvalidCardError) as err:
         raise RecordError(f"deal: {err.message}") from None
     rec = Record(deal, Suit(int(c.denom)), board=board.board_num)
     event = board.info.get("Event") if hasattr(board.info, "get") else None
@@ -148,7 +148,10 @@ def from_board(board: Any) -> Record:
     if board.dealer is not None and int(board.dealer) != int(c.declarer):
         rec.comments.append(f"the record's dealer is {_PLAYER_NAME[int(board.dealer)]}; in whist the dealer is Z, "
                             f"the declarer ({_PLAYER_NAME[int(c.declarer)]})")
-    play = [Card.parse(str(x)) for x in board.play]
+    try:
+        play = [Card.parse(str(x)) for x in board.play]
+    except InvalidCardError as err:  # endplay lets through a play such as "NT2"
+        raise RecordError(f"play: {err.message}") from None
     rec.tricks = [play[i:i + 4] for i in range(0, len(play), 4)]
     return rec
 
