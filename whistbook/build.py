@@ -56,6 +56,7 @@ from .booklet import Booklet
 from .buildcache import PACKAGE, Store, code_key, digest, folder_key
 from .errors import ConfigError, Diagnostic, WhistbookError
 from .lesson import Lesson, build_lesson, viewpoint_of
+from .model import page_name
 from .output import BOOKLET, STAMP, OutputLock, new_folder, tidy_after_interruption, write_output
 from .project import Book, Chapter, order_files
 from .workers import LESSONS, Pool
@@ -178,7 +179,7 @@ def lesson_slug(path: Path, hands_dir: Path) -> str:
         rel = path.resolve().relative_to(hands_dir.resolve())
     except ValueError:
         rel = Path(path.name)
-    return "-".join(rel.with_suffix("").parts)
+    return page_name("-".join(rel.with_suffix("").parts))
 
 
 # --- 1. lessons ------------------------------------------------------------------
