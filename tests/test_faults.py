@@ -321,3 +321,20 @@ def test_a_lin_board_without_players_is_located_in_the_file_as_written(capsys, t
         lin.read(text, "x.lin")
     cards = [m.start() for m in re.finditer(r"pc\|", text)]
     assert err.value.loc.column == cards[16] + 1 and "stops in trick 5" in err.value.message
+
+
+@pytest.mark.slow
+def test_hand_files_named_with_any_character_build(tmp_path):
+    from whistbook.build import BuildOptions, build
+
+    hands = tmp_path / "hands"
+    hands.mkdir()
+    names = ['a"b', "c<d", "e\\f", "g#h", "i?j", "k%l", "m;n", "o p", ".q", "r&s'"]
+    for k, name in enumerate(names):
+        (hands / f"{name}.yaml").write_text(hand_i_text(**{"title:": f"title: Hand {k}"}), encoding="utf-8")
+    out = tmp_path / "output"
+    build(BuildOptions(hands=hands, output=out, templates=tmp_path / "templates", mkdocs_config=tmp_path / "mkdocs.yml",
+                       booklet=False))  # ProperDocs' strict build checks every link between the pages
+    pages = sorted(p.stem for p in (out / "site" / "lessons").glob("*.html"))
+    assert pages == sorted(page_name(n) for n in names)
+    assert sorted(p.stem for p in (out / "html").glob("*.html")) == sorted([*pages, "glossary", "index", "principles"])
