@@ -72,7 +72,7 @@ def test_a_build_without_a_store_keeps_nothing_of_the_solver(tmp_path, monkeypat
     from render_support import HAND_I
 
     monkeypatch.chdir(tmp_path)
-    made = make_lesson(HAND_I, "hand-i", 1, False, None)
+    made = make_lesson(HAND_I, HAND_I.read_bytes(), "hand-i", 1, False, None)
     assert made.lesson is not None and made.lesson.analysed
     assert list(tmp_path.iterdir()) == []
 
@@ -122,3 +122,87 @@ def test_a_worker_killed_is_a_render_error_not_a_traceback(tmp_path):
             pool.finish(batch)
     finally:
         pool.close()
+
+
+def test_a_lesson_is_made_from_the_bytes_its_key_was_made_of(tmp_path):
+    """A hand file saved again while a build runs: the lesson stored under the
+    old text's key is the old text's, so the next build makes the new one."""
+    from whistbook.build import BuildOptions, lesson_jobs, make_lesson
+
+    from render_support import HAND_I
+
+    hands = tmp_path / "hands"
+    hands.mkdir()
+    path = hands / HAND_I.name
+    path.write_bytes(HAND_I.read_bytes())
+    options = BuildOptions(hands=hands)
+    [(key, args)] = lesson_jobs([path], options)
+    path.write_bytes(HAND_I.read_bytes().replace(b"title: Hand I", b"title: Hand I, edited"))
+    assert make_lesson(*args).lesson.title == "Hand I"
+    [(again, _)] = lesson_jobs([path], options)
+    assert again != key
+
+
+def _children(pid: int) -> set[int]:
+    from pathlib import Path
+
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+def _alive(pid: int) -> bool:
+    from pathlib import Path
+
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="needs Linux's /proc")
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGKILL"])
+def test_the_workers_end_with_the_build(sig):
+    """A build killed (SIGTERM, SIGKILL: no chance to stop its pool) leaves no worker running."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = ("import time; from whistbook.workers import Pool; pool = Pool(2); "
+            "jobs = [pool.submit(time.sleep, 60) for _ in range(4)]; print('given', flush=True); time.sleep(60)")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "given"
+        deadline = time.monotonic() + 20
+        while len(workers := _children(proc.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(workers) >= 2
+    finally:
+        os.kill(proc.pid, getattr(signal, sig))
+        proc.wait()
+    deadline = time.monotonic() + 5
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(w) for w in workers)
+
+
+def test_the_code_key_follows_every_package_that_shapes_the_output(monkeypatch):
+    from importlib import metadata
+
+    from whistbook import buildcache
+
+    for name in buildcache.SHAPING:
+        assert metadata.version(name)  # installed: no name that is never there (as "mkdocs" was)
+    buildcache.code_key.cache_clear()
+    before = buildcache.code_key()
+    real = metadata.version
+    for name in ("properdocs-theme-readthedocs", "endplay", "pydyf"):
+        monkeypatch.setattr(metadata, "version", lambda n, name=name: "0.0" if n == name else real(n))
+        buildcache.code_key.cache_clear()
+        assert buildcache.code_key() != before, name
+    monkeypatch.undo()
+    buildcache.code_key.cache_clear()
+    assert buildcache.code_key() == before

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -19,11 +18,11 @@ import pytest
 from whistbook import yamlnodes
 from whistbook.cards import parse_number_word
 from whistbook.cli import main
-from whistbook.errors import HandFileError, RecordError, naming, one_line, os_error_text
+from whistbook.errors import HandFileError, naming, one_line, os_error_text
 from whistbook.handfile import MAX_BYTES, loads, problems_of
 from whistbook.model import page_name
 
-from render_support import HAND_I, ROOT, hand_i_text
+from render_support import HAND_I, hand_i_text
 
 HUGE = "9" * 5000  # past Python's 4,300 digits for int()
 
@@ -302,25 +301,13 @@ def test_exchange_files_are_located_and_limited(capsys, tmp_path, monkeypatch):
     assert "the file is larger than 1e-05 MB" in capsys.readouterr().err
 
 
-def test_a_play_endplay_lets_through_is_a_located_error(capsys, tmp_path):
+def test_a_play_that_is_no_card_is_a_located_error(capsys, tmp_path):
     text = _pbn()
     start = text.index("\n", text.index("[Play ")) + 1
     bad = write(tmp_path, text[:start] + text[start:].replace("D", "NT", 1), "bad.pbn")
     assert main(["import", str(bad)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"{bad}:") and "not a card" in err, err
-
-
-def test_a_lin_board_without_players_is_located_in_the_file_as_written(capsys, tmp_path):
-    """endplay needs a ``pn|`` field, which is supplied when missing: locations stay the file's."""
-    from whistbook.exchange import lin
-
-    text = (ROOT / "tests" / "data" / "exchange" / "truncated.lin").read_text(encoding="utf-8")
-    text = text[text.index("|", text.index("pn|") + 3) + 1:]  # no "pn|...|"
-    with pytest.raises(RecordError) as err:
-        lin.read(text, "x.lin")
-    cards = [m.start() for m in re.finditer(r"pc\|", text)]
-    assert err.value.loc.column == cards[16] + 1 and "stops in trick 5" in err.value.message
 
 
 @pytest.mark.slow

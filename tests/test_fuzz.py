@@ -133,9 +133,12 @@ def _located(message: str, path: Path, data: bytes) -> None:
 
 def check_hand_file(path: Path, data: bytes) -> None:
     """What ``validate`` does with the file (without the solver): every error located."""
+    from whistbook.inference.statements import check_stated
+
     path.write_bytes(data)
     try:
         checked = check_file(path, solver=False)
+        checked.diagnostics.extend(check_stated(checked))  # the infer: lines, as validate checks them
     except WhistbookError as err:  # what the command line would print
         _located(str(err), path, data)
         return
@@ -145,7 +148,8 @@ def check_hand_file(path: Path, data: bytes) -> None:
 
 
 def check_import(path: Path, data: bytes, out: Path) -> None:
-    """What ``import`` does with the file: located errors, or hand files that validate."""
+    """What ``import`` does with the file: every problem located in it, a summary, and
+    hand files that validate for the boards it took."""
     path.write_bytes(data)
     for old in out.glob("*"):
         old.unlink()
@@ -154,17 +158,12 @@ def check_import(path: Path, data: bytes, out: Path) -> None:
         code = main(["import", str(path), "-o", str(out), "--force"])
     lines = stderr.getvalue().splitlines()
     assert code in (0, 1), (code, lines)
-    if code == 1:
-        errors = [line for line in lines if not line.startswith("wrote ")]
-        assert errors, lines
-        for line in errors:
-            _located(line, path, data)
-        assert not list(out.glob("*")), "an import that failed wrote files"
-        return
-    written = sorted(out.glob("*.yaml"))
-    assert written, lines
-    for hand in written:
-        checked = check_file(hand, solver=False, statements=False)
+    located = [line for line in lines if not (line.startswith("whistbook: ") and not line.startswith("whistbook: error"))]
+    for line in located:  # the others are the summary and the progress
+        _located(line, path, data)
+    assert code == 0 or any(": error: " in line for line in located), lines
+    for hand in sorted(out.glob("*.yaml")):
+        checked = check_file(hand, solver=False)
         assert checked.ok, [str(d) for d in checked.diagnostics]
 
 

@@ -36,16 +36,10 @@ known, ahead of the lessons' parts still waiting, so that the last jobs are
 the short parts and the few that need every page number. When the site is
 still being built at the end (after an edit, when little else is made), the
 booklet is joined beside it.
-
-The inference and analysis modules are optional: when they are present
-their inferences, principles and double-dummy verdicts appear in the
-lessons; without them the lessons are complete but plainer.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import shutil
 import time
 from dataclasses import dataclass, field, replace
@@ -57,7 +51,7 @@ from .buildcache import PACKAGE, Store, code_key, digest, folder_key
 from .errors import ConfigError, Diagnostic, WhistbookError
 from .lesson import Lesson, build_lesson, viewpoint_of
 from .model import page_name
-from .output import BOOKLET, STAMP, OutputLock, new_folder, tidy_after_interruption, write_output
+from .output import OutputLock, Stamp, current_stamp, new_folder, tidy_after_interruption, write_output
 from .project import Book, Chapter, order_files
 from .workers import LESSONS, Pool
 
@@ -135,13 +129,13 @@ class BuildReport:
 @dataclass
 class PageInputs:
     """What a build made its pages from: the hand files in the book's order, their
-    keys and lessons, the templates' environment and the site's navigation."""
+    keys and lessons, the templates' environment and the site's sources."""
 
     files: list[Path]
     keys: list[str]
     lessons: list[Lesson]
     env: Any
-    nav: list[Any]
+    sources: Any  # whistbook.render.site.SiteSources
 
 
 @dataclass
@@ -153,23 +147,15 @@ class _Engines:
 
 
 def _engines(cache_dir: Path | None = None, *, keep: bool = True) -> _Engines:
-    """The inference and analysis modules, when this installation has them.
-    A module that exists but fails to import is an error, not an absence.
-    The solver's answers are kept in ``cache_dir``, else (with ``keep``) in
-    the analysis module's default place, else nowhere."""
-    out = _Engines()
-    if importlib.util.find_spec("whistbook.inference") is not None:
-        mod = importlib.import_module("whistbook.inference")
-        out.explain = mod.explain
-        out.rules = dict(getattr(mod, "RULES", {}) or {})
-    if importlib.util.find_spec("whistbook.analysis") is not None:
-        mod = importlib.import_module("whistbook.analysis")
-        out.analyse = mod.analyse
-        cache_cls = getattr(mod, "Cache", None)
-        cache_dir = cache_dir or (getattr(mod, "default_cache_dir", lambda: None)() if keep else None)
-        if cache_cls is not None and cache_dir is not None:
-            out.cache = cache_cls(cache_dir)
-    return out
+    """The inference engine and its rules, and the double-dummy analysis with
+    where the solver's answers are kept: in ``cache_dir``, else (with ``keep``)
+    in the analysis' default place, else nowhere. Imported here, not at the
+    top: only the processes that make lessons load them."""
+    from . import analysis, inference
+
+    cache_dir = cache_dir or (analysis.default_cache_dir() if keep else None)
+    return _Engines(inference.explain, dict(inference.RULES), analysis.analyse,
+                    analysis.Cache(cache_dir) if cache_dir is not None else None)
 
 
 def lesson_slug(path: Path, hands_dir: Path) -> str:
@@ -195,13 +181,15 @@ class Made:
     printed: Lesson | None = None
 
 
-def make_lesson(path: Path, slug: str, index: int, analysis_in_booklet: bool, cache_dir: Path | None) -> Made:
-    """Check, explain and analyse one hand file and make its lessons (runs in a worker)."""
+def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_booklet: bool,
+                cache_dir: Path | None) -> Made:
+    """Check, explain and analyse one hand file, from its bytes ``data`` as
+    they were read when its key was made, and make its lessons (runs in a worker)."""
     from .corpus import check_file
 
     engines = _worker_engines(cache_dir)
     # The infer: statements are checked with the lesson's own explanation, not one made for them alone.
-    ch = check_file(path, statements=False)
+    ch = check_file(path, data=data)
     title = ch.hand.title if ch.hand is not None and ch.hand.title else path.name
     explanation = None
     try:
@@ -247,9 +235,27 @@ def lesson_jobs(files: Sequence[Path], options: BuildOptions) -> list[tuple[str,
         if slug in seen:
             raise ConfigError(f"{path} and {seen[slug]} would both be written as {slug}.html: rename one")
         seen[slug] = path
-        key = digest(code_key(), path.read_bytes(), str(path), slug, str(k), str(options.analysis_in_booklet))
-        jobs.append((key, (path, slug, k, options.analysis_in_booklet, options.cache)))
+        # read once: the lesson is made from the bytes its key is made of, so that a
+        # file saved again meanwhile is made again by the next build, never stored stale
+        data = _read(path)
+        key = digest(code_key(), data, str(path), slug, str(k), str(options.analysis_in_booklet))
+        jobs.append((key, (path, data, slug, k, options.analysis_in_booklet, options.cache)))
     return jobs
+
+
+def store_of(options: BuildOptions) -> Store:
+    """The build's store of finished pieces, each kind checked for its type when read."""
+    from .render.pdf import PageNumbers, PartLayout
+
+    return Store(options.cache, {"lessons": Made, "booklet": PartLayout, "booklet-length": PartLayout,
+                                 "numbers": PageNumbers})
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        raise ConfigError(f"{path}: cannot read the hand file ({err.strerror})") from None
 
 
 def make_lessons(jobs: Sequence[tuple[str, tuple]], pool: Pool, say: Progress,
@@ -324,10 +330,14 @@ def _build_key(lesson_keys: Sequence[str], options: BuildOptions) -> str:
                   *lesson_keys)
 
 
-def _built(options: BuildOptions, key: str) -> bool:
-    """True when the output was built, booklet included, from what makes ``key``."""
-    stamp = options.output / STAMP
-    return options.booklet and stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == key
+def _built(options: BuildOptions, key: str) -> Stamp | None:
+    """The output's stamp when it was built, booklet included, from what makes
+    ``key`` and is still as that build wrote it; None when anything in it is
+    missing or changed, or the build keeps nothing (``--no-cache``: everything
+    is made anew)."""
+    if not options.booklet or options.cache is None:
+        return None
+    return current_stamp(options.output, key)
 
 
 def _compiled_templates(cache: Path | None) -> Path | None:
@@ -379,7 +389,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     started = time.perf_counter()
     report = BuildReport(options.output)
     files, chapters = hand_files(options)
-    store, lock = Store(options.cache), OutputLock(options.output)
+    store, lock = store_of(options), OutputLock(options.output)
     pool = Pool(options.workers, store, lock)
     last = started
 
@@ -395,10 +405,9 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             jobs = lesson_jobs(files, options)
             key = _build_key([key for key, _ in jobs], options)
             say(f"checking {len(files)} hand files in {options.hands}")
-            if _built(options, key):  # the lessons only for the report (from the store, as a rule)
-                _count(make_lessons(jobs, pool, say), report)
-                report.made, report.reused = pool.made, pool.reused
-                phase("lessons")
+            done = _built(options, key)
+            if done is not None:
+                report.lessons, report.problems, report.pdf_pages = done.lessons, done.problems, done.pdf_pages
                 report.up_to_date, report.seconds = True, time.perf_counter() - started
                 say(f"{options.output}/ is up to date ({report.seconds:.1f} s)")
                 return report
@@ -443,7 +452,8 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
                 phase("booklet")
 
             say(f"writing into {folder}")
-            write_output(folder, options.output, pages, pdf, key if options.booklet else "")
+            write_output(folder, options.output, pages, pdf,
+                         Stamp(key if options.booklet else "", report.lessons, report.problems, report.pdf_pages))
             folder = None
             phase("write and site")
         finally:
@@ -451,7 +461,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             if folder is not None:
                 shutil.rmtree(folder, ignore_errors=True)
         report.made, report.reused = pool.made, pool.reused
-        report.inputs = PageInputs(files, [key for key, _ in jobs], [m.lesson for m in made], env, sources.nav)
+        report.inputs = PageInputs(files, [key for key, _ in jobs], [m.lesson for m in made], env, sources)
         for kind, keys in pool.used.items():
             store.prune(kind, keys)
         store.prune("furniture", ())  # the running heads' documents of earlier versions

@@ -80,14 +80,25 @@ def load(path: str | Path) -> HandFile:
             data = f.read(MAX_BYTES + 1)
     except OSError as err:
         raise HandFileError(f"cannot read file: {err.strerror or err}", start) from err
+    return load_bytes(data, p)
+
+
+def load_bytes(data: bytes, path: str) -> HandFile:
+    """Parse a hand file's bytes as read (the build keys a lesson by them, so it
+    reads a file once); ``path`` is used only in locations.
+
+    :raises HandFileError: for a file over :data:`MAX_BYTES`, text that is not
+        UTF-8, bad YAML or schema problems.
+    """
     if len(data) > MAX_BYTES:
-        raise HandFileError(f"the file is larger than {MAX_BYTES / 1e6:g} MB, which no hand file needs", start)
+        raise HandFileError(f"the file is larger than {MAX_BYTES / 1e6:g} MB, which no hand file needs",
+                            SourceLocation(path, 1, 1))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise HandFileError(f"not UTF-8 text: byte 0x{data[err.start]:02x} ({err.reason}); save the file as UTF-8",
-                            SourceLocation.of_byte(p, data, err.start)) from None
-    return loads(text, p)
+                            SourceLocation.of_byte(path, data, err.start)) from None
+    return loads(text.replace("\r\n", "\n").replace("\r", "\n"), path)  # line ends as a file read as text has them
 
 
 def loads(text: str, path: str = "<string>") -> HandFile:
@@ -105,16 +116,14 @@ def loads(text: str, path: str = "<string>") -> HandFile:
     hf = _convert(root, path, problems)
     if problems.items:
         first = problems.items[0]
-        err = HandFileError(first.message, first.loc)
-        err.problems = problems.listed()  # type: ignore[attr-defined]
-        raise err
+        raise HandFileError(first.message, first.loc, problems.listed())
     assert hf is not None
     return hf
 
 
 def problems_of(err: WhistbookError) -> list[WhistbookError]:
     """Every problem carried by an error from :func:`loads` (itself if just one)."""
-    return list(getattr(err, "problems", [err]))
+    return list(err.problems) if isinstance(err, HandFileError) else [err]
 
 
 # --- the document ---------------------------------------------------------------------------
@@ -275,7 +284,7 @@ def _hand(node: yaml.Node, path: str, problems: Problems, seat: Seat) -> list[Ca
         try:
             parts = tokenize_hand(node.value)
         except InvalidCardError as err:
-            problems.add_error(err, offset_loc(path, node, getattr(err, "offset", 0)))
+            problems.add_error(err, offset_loc(path, node, err.offset))
             return None
         seen_suits: set[Suit] = set()
         for suit, ranks in parts:
@@ -301,7 +310,7 @@ def _hand(node: yaml.Node, path: str, problems: Problems, seat: Seat) -> list[Ca
         try:
             ranks = tokenize_holding(value)
         except InvalidCardError as err:
-            problems.add_error(err, offset_loc(path, vnode, getattr(err, "offset", 0)))
+            problems.add_error(err, offset_loc(path, vnode, err.offset))
             continue
         out.extend(CardRef(Card(suit, r), offset_loc(path, vnode, o)) for r, o in ranks)
     return out

@@ -3,9 +3,12 @@ rank, each piece from the store when it has it (:class:`Pool`)."""
 
 from __future__ import annotations
 
+import ctypes
 import heapq
 import os
+import signal
 import threading
+import time
 from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import partial
@@ -15,6 +18,8 @@ from .buildcache import Store
 from .errors import RenderError
 from .output import OutputLock
 
+#: prctl's option that asks the kernel for a signal when the parent process ends (Linux)
+PR_SET_PDEATHSIG = 1
 
 #: The order in which the workers take jobs (``rank``): the lessons first (the
 #: rest of the book waits for them), then the jobs that wait for the whole book
@@ -97,7 +102,7 @@ class Pool:
         if self._executor is None:
             # Workers must not keep the output's lock open when the build is killed.
             self._executor = ProcessPoolExecutor(self.workers, initializer=_start_worker,
-                                                 initargs=(self.lock.fd if self.lock else None,))
+                                                 initargs=(self.lock.fd if self.lock else None, os.getpid()))
         future: Future = Future()
         with self._mutex:
             heapq.heappush(self._waiting, (rank, self._given_count, fn, args, future))
@@ -180,12 +185,35 @@ class Batch:
     futures: dict[int, Any] = field(default_factory=dict)
 
 
-def _start_worker(fd: int | None) -> None:
+def _start_worker(fd: int | None, parent: int) -> None:
     from . import solver
 
     if fd is not None:
         os.close(fd)
+    _end_with(parent)
     solver.limit_threads(1)  # the workers already keep every core busy
+
+
+def _end_with(parent: int) -> None:
+    """End this worker when the build that started it ends, however it ends
+    (SIGTERM and SIGKILL give the pool no chance to stop its workers): on
+    Linux the kernel sends SIGKILL when the parent goes; elsewhere a thread
+    watches for the parent to go (the worker is then given to another)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        deathsig = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        deathsig = False
+    if os.getppid() != parent:  # gone already, before the signal was asked for
+        os._exit(1)
+    if not deathsig:
+        threading.Thread(target=_watch_parent, args=(parent,), name="whistbook-parent", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def _done(fn: Callable[..., Any], *args: Any) -> Future:

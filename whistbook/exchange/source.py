@@ -32,13 +32,19 @@ def read_text(path: str | Path) -> str:
     if len(data) > MAX_BYTES:
         raise RecordError(f"the file is larger than {MAX_BYTES / 1e6:g} MB", SourceLocation(p, 1, 1))
     try:
-        return data.decode("utf-8-sig")
+        return _lines(data.decode("utf-8-sig"))
     except UnicodeDecodeError as err:
         bad = err.start
     if b"\0" not in data and not any(b in _C1 for b in data):
-        return data.decode("latin-1")
+        return _lines(data.decode("latin-1"))
     raise RecordError(f"byte 0x{data[bad]:02x} is not UTF-8 or ISO-8859-1 text: save the file as UTF-8",
                       SourceLocation.of_byte(p, data, bad))
+
+
+def _lines(text: str) -> str:
+    """Line ends made one: Windows' CR LF and old Macintosh's lone CR both
+    end a line, as every editor shows them."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def line_of(text: str, offset: int, path: str) -> SourceLocation:

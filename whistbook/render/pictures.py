@@ -336,7 +336,7 @@ class Diagram:
     def draw(self, stream: Any, concrete_width: float, concrete_height: float, style: Any) -> None:
         from pydyf import _to_bytes
 
-        from .speedups import shaped_text, shift, teach
+        from .speedups.shaping import shaped_text, shift, teach
 
         context = self._context
         items = self.drawing.items
