@@ -258,6 +258,12 @@ def test_a_hand_file_made_from_a_record_reads_back_whatever_its_text():
     assert text.splitlines()[1].startswith("# Note: ") and "\x00" not in text
 
 
+@pytest.mark.parametrize("number", ["1³", "²", HUGE])
+def test_a_board_number_that_is_no_number_is_a_label(capsys, tmp_path, number):
+    source = write(tmp_path, _pbn(Board=number), "board.pbn")  # "1" + the number, as the tag says
+    assert main(["import", str(source), "-o", str(tmp_path / "out.yaml")]) == 0, capsys.readouterr().err
+
+
 def test_an_import_of_numbers_too_long_to_convert(capsys, tmp_path):
     source = write(tmp_path, _pbn(Event=HUGE, comment=f"{{Trick {HUGE}: lost}}\n"), "board.pbn")
     assert main(["import", str(source), "-o", str(tmp_path / "out.yaml")]) == 0, capsys.readouterr().err

@@ -237,7 +237,7 @@ def _fill(board: BridgeBoard, game: _Game) -> None:
     tags = game.tags
     if (t := _value(game, "board")) is not None:
         raw = t.value.strip()
-        board.number = int(raw) if raw.isdigit() and len(raw) < 7 else None
+        board.number = int(raw) if raw.isdecimal() and len(raw) < 7 else None  # not isdigit(): "³" is one
         board.label = None if board.number is not None else raw
     if (t := _value(game, "room")) is not None:
         board.room = t.value.strip().lower()
