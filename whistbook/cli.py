@@ -250,23 +250,30 @@ def _relative(path: Path) -> Path:
 
 
 def _progress(args: argparse.Namespace):
-    def progress(message: str) -> None:
-        if not args.quiet:
-            print(message, file=sys.stderr, flush=True)
+    from .progress import stderr_progress
 
-    return progress
+    return stderr_progress(args.quiet)
 
 
 def cmd_build(args: argparse.Namespace) -> int:
     from .build import BuildFailed, build
 
+    options = build_options(args)
     try:
-        build(build_options(args), _progress(args))
+        report = build(options, _progress(args))
     except BuildFailed as err:
         _print_diagnostics(err.diagnostics, sys.stderr)
         print(f"whistbook: {err}", file=sys.stderr)
         return 1
+    if not args.quiet:
+        print(what_to_open(report.output), file=sys.stderr)
     return 0
+
+
+def what_to_open(output: Path) -> str:
+    """The last line of a build: what to open to read what it made."""
+    html, site = (output / "html" / "index.html").as_posix(), (output / "site" / "index.html").as_posix()
+    return f"open {html} (the lessons) or {site} (the site) in a browser, or run 'whistbook serve' to write and see"
 
 
 def cmd_init(args: argparse.Namespace) -> int:
