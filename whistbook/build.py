@@ -52,10 +52,10 @@ from .errors import ConfigError, Diagnostic, WhistbookError
 from .lesson import Lesson, build_lesson, viewpoint_of
 from .model import page_name
 from .output import OutputLock, Stamp, current_stamp, new_folder, tidy_after_interruption, write_output
+from .progress import Progress, progress_of
 from .project import Book, Chapter, order_files
 from .workers import LESSONS, Pool
 
-Progress = Callable[[str], None]
 
 
 class BuildFailed(WhistbookError):
@@ -258,10 +258,11 @@ def _read(path: Path) -> bytes:
         raise ConfigError(f"{path}: cannot read the hand file ({err.strerror})") from None
 
 
-def make_lessons(jobs: Sequence[tuple[str, tuple]], pool: Pool, say: Progress,
+def make_lessons(jobs: Sequence[tuple[str, tuple]], pool: Pool, progress: Progress,
                  each: Callable[[str, Made], None] | None = None,
                  meanwhile: Callable[[], None] | None = None) -> list[Made]:
-    """Every file's lessons, in order (``jobs`` from :func:`lesson_jobs`).
+    """Every file's lessons, in order (``jobs`` from :func:`lesson_jobs`),
+    each counted as it is made (those from the store are not).
     ``each`` is given each good file's key and lessons as soon as they are
     made, so that what they go into can start while the other files are still
     made; ``meanwhile`` is called once the workers have the jobs.
@@ -269,18 +270,19 @@ def make_lessons(jobs: Sequence[tuple[str, tuple]], pool: Pool, say: Progress,
     :raises BuildFailed: with every problem of every file, if any has an error.
     """
     def made_one(k: int, m: Made) -> None:
+        if k in batch.made:
+            errors = len(m.errors)
+            counter.step(m.title + (f": {errors} error{'s' if errors != 1 else ''}" if errors else ""))
         if each is not None and not m.errors:
             each(jobs[k][0], m)
 
     batch = pool.start("lessons", make_lesson, jobs, rank=LESSONS)
+    counter = progress.counter("checking the hand files", len(batch.made))
     if meanwhile is not None:
         meanwhile()
     made = pool.finish(batch, made_one)
-    diagnostics = []
-    for k, m in enumerate(made, 1):
-        errors = len(m.errors)
-        say(f"[{k}/{len(jobs)}] {m.title}" + (f": {errors} error{'s' if errors != 1 else ''}" if errors else ""))
-        diagnostics += m.errors
+    counter.end()
+    diagnostics = [d for m in made for d in m.errors]
     if diagnostics:
         raise BuildFailed(diagnostics, len(jobs))
     return made
@@ -366,7 +368,7 @@ def screen_options(options: BuildOptions, medium: str) -> Any:
     return RenderOptions(analysis=True, four_colour=options.four_colour, paper=options.paper, medium=medium)
 
 
-def build(options: BuildOptions = BuildOptions(), progress: Progress | None = None) -> BuildReport:
+def build(options: BuildOptions = BuildOptions(), progress: Progress | Callable[[str], None] | None = None) -> BuildReport:
     """Build the lesson pages, the booklet and the site into ``options.output``.
 
     The stages overlap on the workers: a lesson's part of the booklet is laid
@@ -385,7 +387,8 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     from .render.pdf import load_weasyprint
     from .render.site import render_site_sources
 
-    say = progress or (lambda message: None)
+    progress = progress_of(progress)  # a function of a line is given each line, plainly
+    say = progress.say
     started = time.perf_counter()
     report = BuildReport(options.output)
     files, chapters = hand_files(options)
@@ -404,7 +407,6 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
         try:
             jobs = lesson_jobs(files, options)
             key = _build_key([key for key, _ in jobs], options)
-            say(f"checking {len(files)} hand files in {options.hands}")
             done = _built(options, key)
             if done is not None:
                 report.lessons, report.problems, report.pdf_pages = done.lessons, done.problems, done.pdf_pages
@@ -422,7 +424,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
                                   book_context([], env, rules=engines.rules, book=options.book), pool)
                 if pool.workers > 1:
                     load_weasyprint()  # imported once here, not in each worker the pool forks
-            made = make_lessons(jobs, pool, say, (lambda key, m: booklet.add(key, m.printed)) if booklet else None,
+            made = make_lessons(jobs, pool, progress, (lambda key, m: booklet.add(key, m.printed)) if booklet else None,
                                 booklet.begin if booklet else None)
             _count(made, report)
             phase("lessons")
@@ -441,7 +443,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             if booklet is not None:
                 printed = replace(book, hands=[m.printed for m in made if m.printed.kind == "hand"],
                                   problems=[m.printed for m in made if m.printed.kind == "problem"])
-                laid = booklet.lay_out(printed, say)
+                laid = booklet.lay_out(printed, progress)
                 if not site.done():  # as after an edit, when the site is the last job: joined beside it
                     pdf, report.pdf_pages = booklet.join(laid)
             site.result()
@@ -451,7 +453,6 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
                     pdf, report.pdf_pages = booklet.join(laid)
                 phase("booklet")
 
-            say(f"writing into {folder}")
             write_output(folder, options.output, pages, pdf,
                          Stamp(key if options.booklet else "", report.lessons, report.problems, report.pdf_pages))
             folder = None
