@@ -50,6 +50,7 @@ from .booklet import Booklet
 from .buildcache import PACKAGE, Store, code_key, digest, folder_key
 from .errors import ConfigError, Diagnostic, WhistbookError
 from .lesson import Lesson, build_lesson, viewpoint_of
+from .model import page_name
 from .output import OutputLock, Stamp, current_stamp, new_folder, tidy_after_interruption, write_output
 from .progress import Progress, progress_of
 from .project import Book, Chapter, order_files
@@ -168,7 +169,7 @@ def lesson_slug(path: Path, hands_dir: Path) -> str:
         rel = path.resolve().relative_to(hands_dir.resolve())
     except ValueError:
         rel = Path(path.name)
-    return "-".join(rel.with_suffix("").parts)
+    return page_name("-".join(rel.with_suffix("").parts))
 
 
 # --- 1. lessons ------------------------------------------------------------------

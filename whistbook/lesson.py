@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from . import wording
 from .cards import SUITS, Card, Suit
 from .laws import CheckedHand, describe_result
 from .model import Solution
-from .play import Trick
+from .play import Tally, Trick
+from .problem import PlayAt, Refutation
 from .seats import SEATS, Seat, Side
 from .wording import Words
 
@@ -118,6 +119,13 @@ class SeatNews:
     clauses: tuple[wording.Clause, ...] = ()
 
 
+class CountRange(NamedTuple):
+    """The fewest and the most cards there may be (the templates read ``low`` and ``high``)."""
+
+    low: int
+    high: int
+
+
 @dataclass(frozen=True)
 class SuitKnowledge:
     """What the viewer knows of one suit in one unseen hand after a trick."""
@@ -141,11 +149,11 @@ class SuitKnowledge:
         return self.count[1] == 0
 
     @property
-    def rest(self) -> tuple[int, int]:
+    def rest(self) -> CountRange:
         """Cards beyond those named (certain and presumed), by the presumed count."""
         named = len(self.certain) + len(self.presumed)
         lo, hi = self.presumed_count
-        return (max(0, lo - named), max(0, hi - named))
+        return CountRange(max(0, lo - named), max(0, hi - named))
 
 
 @dataclass(frozen=True)
@@ -229,7 +237,7 @@ class TrickView:
     leader: Seat
     winner: Seat
     winning_card: Card
-    tally: tuple[int, int]  # AB, YZ after the trick
+    tally: Tally  # after the trick
     plays: tuple[PlayView, ...]  # in play order
     by_position: Mapping[str, PlayView]
     shown: bool
@@ -280,7 +288,7 @@ class EndingView:
 @dataclass(frozen=True)
 class ResultView:
     text: str  # e.g. "AB win three by cards"
-    tricks: tuple[int, int]  # AB, YZ over the whole hand
+    tricks: Tally  # over the whole hand
     before: tuple[int, int]
     after: tuple[int, int]
     game: Side | None
@@ -289,7 +297,7 @@ class ResultView:
     #: revoke penalties and called honours, scored before the tricks (empty when none)
     first: Words = ()
     #: the tricks as played, when a revoke penalty moved some (AB, YZ)
-    tricks_played: tuple[int, int] | None = None
+    tricks_played: Tally | None = None
 
 
 @dataclass(frozen=True)
@@ -299,10 +307,10 @@ class SolutionView:
     account: str | None
     sound: bool | None  # None when the solver did not judge it
     #: the solving side's card that gives up the task: (trick, seat, card), and the tricks left to it then
-    error_card: tuple[int, Seat, Card] | None = None
+    error_card: PlayAt | None = None
     error_total: int | None = None
     #: the defence that beats the line: (trick, defender, card, tricks the side then takes in all)
-    refutation: tuple[int, Seat, Card, int] | None = None
+    refutation: Refutation | None = None
     refutation_also: tuple[Card, ...] = ()
     #: tricks the side takes in the line as written
     tricks_won: int | None = None
@@ -352,7 +360,7 @@ class Lesson:
     result: ResultView | None
     problem: ProblemView | None = None
     #: how the double-dummy analysis saw the start, e.g. {AB: 7, YZ: 6}; None if not analysed
-    analysis_start: tuple[int, int] | None = None
+    analysis_start: Tally | None = None
     analysed: bool = False
     inferred: bool = False
     departures: tuple[DepartureView, ...] = ()
@@ -620,11 +628,11 @@ def _analysis_note() -> str | None:
     return DOUBLE_DUMMY_NOTE
 
 
-def _analysis_start(analysis: Any) -> tuple[int, int] | None:
+def _analysis_start(analysis: Any) -> Tally | None:
     start = getattr(analysis, "start", None) if analysis is not None else None
     if isinstance(start, Mapping):
         try:
-            return (int(start[Side.AB]), int(start[Side.YZ]))
+            return Tally(int(start[Side.AB]), int(start[Side.YZ]))
         except (KeyError, TypeError, ValueError):
             return None
     return None
@@ -706,12 +714,12 @@ def build_lesson(
     if sc is not None:
         result = ResultView(
             text=describe_result(sc),
-            tricks=(sc.tricks[Side.AB], sc.tricks[Side.YZ]),
+            tricks=Tally(sc.tricks[Side.AB], sc.tricks[Side.YZ]),
             before=(sc.before[Side.AB], sc.before[Side.YZ]),
             after=(sc.after[Side.AB], sc.after[Side.YZ]),
             game=sc.game, game_value=sc.game_value_name, rules=sc.rules,
             first=wording.penalty_words(sc),
-            tricks_played=(sc.tricks_played[Side.AB], sc.tricks_played[Side.YZ])
+            tricks_played=Tally(sc.tricks_played[Side.AB], sc.tricks_played[Side.YZ])
             if sc.tricks_played and sc.tricks_played != sc.tricks else None,
         )
 

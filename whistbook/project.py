@@ -34,7 +34,7 @@ from typing import Any, Sequence
 
 import yaml
 
-from .errors import ConfigError
+from .errors import ConfigError, naming
 
 CONFIG_NAME = "mkdocs.yml"
 PAPERS = ("a5", "a4")
@@ -227,8 +227,9 @@ def init_project(root: Path, title: str, *, seed: int | None = None) -> list[Pat
     written = []
     for rel, text in files.items():
         path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        with naming(path):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
 

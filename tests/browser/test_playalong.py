@@ -143,6 +143,19 @@ def test_clicking_a_card_answers_and_answers_are_kept_after_a_reload(open_page):
     assert "1 right of 2" in index.locator('[data-lesson-score="01-trump-lead-on-established-suit"]').first.inner_text()
 
 
+def test_the_seats_do_not_give_away_the_answer_to_what_do_you_know(open_page):
+    page = open_page(HAND_I)
+    data = data_of(page)
+    n = min(int(k) for k in data["know"])
+    page.goto(page.url.split("#")[0] + f"#trick-{n}-ask")
+    asked = page.locator(".pa-seat .pa-info").all_inner_texts()
+    before = data["tricks"][n - 2]["known"] if n > 1 else {}
+    assert page.locator(".pa-know .pa-choice").first.is_visible()
+    page.locator(".pa-know .pa-choice").first.click()  # answered: the seats now show what trick n told
+    after = page.locator(".pa-seat .pa-info").all_inner_texts()
+    assert asked != after and data["tricks"][n - 1]["known"] != before
+
+
 def test_a_question_passed_by_is_noted(open_page):
     page = open_page(HAND_I, "#trick-1-card-0")
     page.keyboard.press("ArrowRight")  # on without answering

@@ -239,7 +239,7 @@ def _holding_text(s) -> str:
         return "—"
     if s.unknown:
         return "·"
-    if not s.certain and not s.presumed and not s.rest[1]:
+    if not s.certain and not s.presumed and not s.rest.high:
         return "(—)"  # presumably none left
     parts = [rank_text(c.rank) for c in s.certain]
     if s.presumed:

@@ -200,8 +200,10 @@
         for (var j = 0; j < k; j++) played[t.plays[j][1]] = true;
       });
       if (last >= 0) shown = tricks[last].plays.slice(0, m.end ? 4 : m.k);
-      // what is known: after the last trick complete
-      var done = m.end ? last : (m.k === 4 ? m.t : m.t - 1);
+      // what is known: after the last trick complete (while "What do you know now?" waits
+      // for its answer, before this trick: the seats would give the answer away)
+      var asked = m.q === "know" && !rec.answers["k" + tricks[m.t].n];
+      var done = m.end ? last : (m.k === 4 && !asked ? m.t : m.t - 1);
       return { played: played, shown: shown, known: done >= 0 ? tricks[done].known : null, trick: last };
     }
 
