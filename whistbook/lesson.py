@@ -663,7 +663,7 @@ def build_lesson(
     ``checked`` must be free of errors (``checked.ok``) and replayed.
     ``explanation`` and ``analysis`` follow the contracts of
     :func:`whistbook.inference.explain` and :func:`whistbook.analysis.analyse`;
-    ``judgement`` is :func:`whistbook.judge.judge`'s (the viewer's cards at least);
+    ``judgement`` is :func:`whistbook.judgement.judge`'s (the viewer's cards at least);
     ``rules`` is :data:`whistbook.inference.RULES`. ``slug`` names the
     lesson's page (default: the file's name without its extension).
     """
