@@ -486,6 +486,7 @@ def _check_ending(hf: HandFile, out: CheckedHand, solver: bool) -> None:
     out.claim_dd = dd
     for side, n in claim.items():
         if n > dd[side]:
+            out.final_tricks = None  # the result is not checked against tricks that cannot be made
             out.error(
                 f"the claim gives {side} {n} of the last {left} tricks, but best defence holds {side} to {dd[side]} "
                 f"(double-dummy, {rp.next_leader} to lead after trick {len(rp.tricks)}): write out the play the book describes",
