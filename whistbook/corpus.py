@@ -35,6 +35,8 @@ def find_hand_files(paths: Iterable[str | Path]) -> list[Path]:
             out.extend(sorted(q for q in path.rglob("*") if q.suffix in HAND_SUFFIXES and q.is_file()))
         elif path.is_file():
             out.append(path)
+        elif path.exists():
+            raise ConfigError(f"{p}: not a file or a folder")
         else:
             raise ConfigError(f"{p}: no such file or folder")
     return out

@@ -237,7 +237,7 @@ def _fill(board: BridgeBoard, game: _Game) -> None:
     tags = game.tags
     if (t := _value(game, "board")) is not None:
         raw = t.value.strip()
-        board.number = int(raw) if raw.isdigit() and len(raw) < 7 else None
+        board.number = int(raw) if raw.isdecimal() and len(raw) < 7 else None  # not isdigit(): "³" is one
         board.label = None if board.number is not None else raw
     if (t := _value(game, "room")) is not None:
         board.room = t.value.strip().lower()
@@ -471,7 +471,7 @@ def take_remark(board: BridgeBoard, text: str) -> bool:
     """A remark (``Trick N: ...``) or the account of the rest (``The rest:
     ...``) kept on the board; False for other text."""
     body = " ".join(text.split())
-    m = re.match(r"Trick (\d+):\s*(.*)", body, re.S)
+    m = re.match(r"Trick (\d{1,6}):\s*(.*)", body, re.S)  # a longer number is no trick, and int() refuses 4,300 digits
     if m:
         board.remarks[int(m.group(1))] = m.group(2)
     elif body.startswith("The rest:"):
