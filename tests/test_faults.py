@@ -307,6 +307,18 @@ def test_exchange_files_are_located_and_limited(capsys, tmp_path, monkeypatch):
     assert "the file is larger than 1e-05 MB" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("deal, where", [
+    ("md|1SH3489AD679KC79TJ,\n,Sx,S27TKH6TQD58AC26A|", "2:3"),  # a value that runs over a line
+    ("md| 1SH3489AD679KC79TJ,S8JAH257JD2QC345Q,xS34569QHKD34TJC8K,|", "1:66"),
+])
+def test_a_lin_deal_is_located_where_its_fault_is(capsys, tmp_path, deal, where):
+    from whistbook.exchange import lin
+
+    text = "pn|Wilma,Ned,Sue,Ed|st||" + deal + "rh||ah|Board 7|mb|1H|mb|p|mb|p|mb|p|"
+    (board,) = lin.read(text, "x.lin")
+    assert str(board.problem.loc) == f"x.lin:{where}", board.problem
+
+
 def test_a_play_that_is_no_card_is_a_located_error(capsys, tmp_path):
     text = _pbn()
     start = text.index("\n", text.index("[Play ")) + 1
