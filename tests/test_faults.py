@@ -21,6 +21,7 @@ from whistbook.cli import main
 from whistbook.errors import HandFileError, naming, one_line, os_error_text
 from whistbook.handfile import MAX_BYTES, loads, problems_of
 from whistbook.model import page_name
+from whistbook.seats import Seat
 
 from render_support import HAND_I, hand_i_text
 
@@ -343,3 +344,12 @@ def test_hand_files_named_with_any_character_build(tmp_path):
     pages = sorted(p.stem for p in (out / "site" / "lessons").glob("*.html"))
     assert pages == sorted(page_name(n) for n in names)
     assert sorted(p.stem for p in (out / "html").glob("*.html")) == sorted([*pages, "glossary", "index", "principles"])
+
+
+@pytest.mark.parametrize("space", ["\u2009", "\u00a0", "\u3000"])
+def test_a_space_of_another_kind_in_a_hand_separates_ranks(space):
+    """A no-break or thin space pasted from a document is a space (it was an IndexError)."""
+    text = hand_i_text(**{"  A:": f"  A: ♠ Q T{space}5 3  ♥ A{space}  ♣ A 7 6 3  ♦ K J 9 2"})
+    assert len(loads(text, "hand.yaml").deal[Seat.A]) == 13
+    with pytest.raises(HandFileError, match=r"'X' is not a rank"):
+        loads(hand_i_text(**{"  A:": f"  A: ♠ Q T{space}X 3  ♥ A  ♣ A 7 6 3  ♦ K J 9 2"}), "hand.yaml")
