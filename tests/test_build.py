@@ -33,6 +33,7 @@ def project(tmp_path):
 
 
 def _options(project: Path, **kw) -> BuildOptions:
+    kw.setdefault("judge_samples", 4)  # the judge at work, with four deals a card
     return BuildOptions(hands=project / "hands", output=project / "output", templates=project / "templates",
                         mkdocs_config=project / "mkdocs.yml", **kw)
 

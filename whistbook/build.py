@@ -78,6 +78,8 @@ class BuildOptions:
     four_colour: bool = False
     #: double-dummy marks in the booklet (always on in the pages and the site)
     analysis_in_booklet: bool = False
+    #: the most deals the judge weighs for a card (None: its default; 0: no single-dummy verdicts)
+    judge_samples: int | None = None
     #: a project's template overrides
     templates: Path = Path("templates")
     #: a project's MkDocs configuration
@@ -97,12 +99,13 @@ class BuildOptions:
     @classmethod
     def for_book(cls, book: Book, **paths: Any) -> "BuildOptions":
         return cls(paper=book.paper, four_colour=book.four_colour, analysis_in_booklet=book.analysis_in_booklet,
-                   title=book.title, subtitle=book.subtitle, author=book.author, order=book.order, **paths)
+                   judge_samples=book.judge_samples, title=book.title, subtitle=book.subtitle, author=book.author, order=book.order, **paths)
 
     @property
     def book(self) -> Book:
         return Book(title=self.title, subtitle=self.subtitle, author=self.author, paper=self.paper,
-                    four_colour=self.four_colour, analysis_in_booklet=self.analysis_in_booklet, order=self.order)
+                    four_colour=self.four_colour, analysis_in_booklet=self.analysis_in_booklet,
+                    judge_samples=self.judge_samples, order=self.order)
 
 
 @dataclass
@@ -144,6 +147,7 @@ class _Engines:
     rules: Mapping[str, Any] = field(default_factory=dict)
     analyse: Callable[..., Any] | None = None
     cache: Any = None
+    judge: Callable[..., Any] | None = None
 
 
 def _engines(cache_dir: Path | None = None, *, keep: bool = True) -> _Engines:
@@ -151,11 +155,11 @@ def _engines(cache_dir: Path | None = None, *, keep: bool = True) -> _Engines:
     where the solver's answers are kept: in ``cache_dir``, else (with ``keep``)
     in the analysis' default place, else nowhere. Imported here, not at the
     top: only the processes that make lessons load them."""
-    from . import analysis, inference
+    from . import analysis, inference, judgement
 
     cache_dir = cache_dir or (analysis.default_cache_dir() if keep else None)
     return _Engines(inference.explain, dict(inference.RULES), analysis.analyse,
-                    analysis.Cache(cache_dir) if cache_dir is not None else None)
+                    analysis.Cache(cache_dir) if cache_dir is not None else None, judgement.judge)
 
 
 def lesson_slug(path: Path, hands_dir: Path) -> str:
@@ -182,10 +186,12 @@ class Made:
 
 
 def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_booklet: bool,
-                cache_dir: Path | None) -> Made:
-    """Check, explain and analyse one hand file, from its bytes ``data`` as
-    they were read when its key was made, and make its lessons (runs in a worker)."""
+                cache_dir: Path | None, samples: int | None = None) -> Made:
+    """Check, explain, analyse and judge one hand file, from its bytes ``data``
+    as they were read when its key was made, and make its lessons (runs in a
+    worker). ``samples``: the most deals the judge weighs a card (0: no judge)."""
     from .corpus import check_file
+    from .judgement import Budget
 
     engines = _worker_engines(cache_dir)
     # The infer: statements are checked with the lesson's own explanation, not one made for them alone.
@@ -202,12 +208,17 @@ def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_book
         errors = [d for d in ch.diagnostics if d.level == "error"]
         if errors:
             return Made(title, errors)
+        viewpoint = viewpoint_of(ch.hand, explanation)
         # every card's cost, and every legal card's worth where the lesson shows it (the quiz at the known hand's cards)
-        analysis = (engines.analyse(ch, cache=engines.cache, options_for={viewpoint_of(ch.hand, explanation)})
+        analysis = (engines.analyse(ch, cache=engines.cache, options_for={viewpoint})
                     if engines.analyse is not None and ch.hand.kind == "hand" else None)
+        # the viewer's own cards judged on what he could know: the quiz's grades, the verdict after a trick
+        judgement = (engines.judge(ch, seats=[viewpoint], cache=engines.cache, budget=Budget.up_to(samples))
+                     if engines.judge is not None and analysis is not None and ch.hand.known_hand is not None
+                     and samples != 0 else None)
     except WhistbookError as err:
         return Made(title, [Diagnostic.from_error(err, str(path))])
-    common = dict(explanation=explanation, rules=engines.rules, index=index, slug=slug)
+    common = dict(explanation=explanation, judgement=judgement, rules=engines.rules, index=index, slug=slug)
     lesson = build_lesson(ch, analysis=analysis, **common)
     printed = lesson if analysis_in_booklet or analysis is None else build_lesson(ch, analysis=None, **common)
     return Made(title, [], lesson, printed)
@@ -238,8 +249,9 @@ def lesson_jobs(files: Sequence[Path], options: BuildOptions) -> list[tuple[str,
         # read once: the lesson is made from the bytes its key is made of, so that a
         # file saved again meanwhile is made again by the next build, never stored stale
         data = _read(path)
-        key = digest(code_key(), data, str(path), slug, str(k), str(options.analysis_in_booklet))
-        jobs.append((key, (path, data, slug, k, options.analysis_in_booklet, options.cache)))
+        key = digest(code_key(), data, str(path), slug, str(k), str(options.analysis_in_booklet),
+                     str(options.judge_samples))
+        jobs.append((key, (path, data, slug, k, options.analysis_in_booklet, options.cache, options.judge_samples)))
     return jobs
 
 

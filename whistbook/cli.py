@@ -24,7 +24,7 @@ examples:
   whistbook show FILE --format json        the replayed hand as JSON
   whistbook explain FILE --as B            what B can infer after each trick
   whistbook new my-hand.yaml               write a starter hand file
-  whistbook analyse FILE                   judge every card played (double-dummy)
+  whistbook analyse FILE                   judge every card played (on what its player knew)
   whistbook analyse --summary hands        which hands were played without a costly card
   whistbook init my-book --title "My Book" start a book of your own
   whistbook build                          lesson pages, booklet and site from hands/ into output/
@@ -114,15 +114,20 @@ def _can_encode(stream, text: str) -> bool:
 def cmd_analyse(args: argparse.Namespace) -> int:
     import json
 
-    from .analysis import Cache, analyse, default_cache_dir, render_summary_text, render_text, summary
+    from .analysis import Cache, analyse, default_cache_dir, summary
+    from .analysisview import analysis_json, render_analysis_text, render_summary_text
     from .corpus import check_file
+
+    from .seats import Seat
 
     files = find_hand_files(args.paths)
     if not files:
         raise ConfigError("no hand files (*.yaml) found in " + ", ".join(args.paths))
+    seats = None if args.seat is None else [_option(Seat.parse, s, "--seat") for s in args.seat]
     cache = None if args.no_cache else Cache(args.cache_dir or default_cache_dir())
     one = len(files) == 1 and not args.summary
-    analyses, bad = [], 0
+    judged = not args.summary and not args.no_judge
+    analyses, judgements, bad = [], [], 0
     for f in files:
         # The claim is solved (and cached) by the analysis itself.
         checked = check_file(f, solver=False)
@@ -137,7 +142,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             bad += 1
             continue
         analyses.append(analyse(checked, cache))
-    ascii_only = args.ascii or not _can_encode(sys.stdout, "♠♥♦♣✗")
+        judgements.append(_judge(checked, f, seats, args.seed, _budget(args.samples), cache, args.quiet)
+                          if judged else None)
+    ascii_only = args.ascii or not _can_encode(sys.stdout, "♠♥♦♣✗±·")
     if args.summary:
         report = summary(analyses)
         if args.format == "json":
@@ -145,11 +152,38 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(render_summary_text(report, ascii_only=ascii_only))
     elif args.format == "json":
-        data = analyses[0].to_json() if one and analyses else [a.to_json() for a in analyses]
-        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        data = [analysis_json(a, j) for a, j in zip(analyses, judgements)]
+        sys.stdout.write(json.dumps(data[0] if one and data else data, indent=2, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write("\n".join(render_text(a, ascii_only=ascii_only) for a in analyses))
+        sys.stdout.write("\n".join(render_analysis_text(a, j, ascii_only=ascii_only)
+                                   for a, j in zip(analyses, judgements)))
     return 1 if bad else 0
+
+
+def _budget(samples: int | None):
+    from .judgement import Budget
+
+    if samples is not None and samples < 1:
+        raise ConfigError(f"--samples takes a whole number of deals, at least 1 (not {samples})")
+    return Budget.up_to(samples)
+
+
+def _judge(checked, path: str, seats, seed: int, budget, cache, quiet: bool):
+    """The single-dummy verdicts of one hand, with a counter on standard error."""
+    from .judgement import judge
+
+    live = not quiet and sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if live:
+            print(f"\r{path}: judging card {done} of {total}", end="", file=sys.stderr, flush=True)
+
+    try:
+        return judge(checked, seats=seats, seed=seed, budget=budget, cache=cache, progress=progress)
+    finally:
+        if live:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+
 
 def cmd_explain(args: argparse.Namespace) -> int:
     import json
@@ -194,20 +228,23 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _schema_ref(path: Path) -> str | None:
-    """A relative path from a new hand file to the schema, when the schema is in
-    the same project tree (a source checkout); otherwise none, rather than a
-    machine path."""
+def _schema_ref(path: Path) -> str:
+    """Where a new hand file's first line points the editor for the schema: the
+    book's own copy (``hand.schema.json``, which ``init`` writes) when the file
+    is in a book that has one, else the package's, relative to the file when
+    both are in one tree (a source checkout), else by its full path."""
     import os
 
+    from .project import CONFIG_NAME, SCHEMA_NAME
     from .schema import SCHEMA_PATH
 
     target = path.resolve().parent
-    try:
-        SCHEMA_PATH.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
-        return None
-    return Path(os.path.relpath(SCHEMA_PATH.resolve(), target)).as_posix()
+    books = [f / SCHEMA_NAME for f in (target, *target.parents) if (f / CONFIG_NAME).is_file()]
+    schema = books[0] if books and books[0].is_file() else SCHEMA_PATH.resolve()
+    here = Path.cwd().resolve()
+    if not (schema.is_relative_to(here) and target.is_relative_to(here)):
+        return schema.as_posix()
+    return Path(os.path.relpath(schema, target)).as_posix()
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -380,14 +417,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-solver", action="store_true", help="do not check the claim with the double-dummy solver")
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("analyse", aliases=["analyze"], help="judge every card played, double-dummy",
-                       description="For every card played, the tricks its side could take with best play from "
-                                   "there (double-dummy: all four hands seen), against the best card it had. "
-                                   "Results are cached, so a second run solves nothing.")
+    p = sub.add_parser("analyse", aliases=["analyze"], help="judge every card played, on what its player knew",
+                       description="For every card played: its single-dummy verdict (what it was worth on what "
+                                   "its player could know: deals consistent with his knowledge, drawn at random "
+                                   "and solved; good, inaccuracy, mistake or blunder), the card the conventions "
+                                   "choose there, and the double-dummy figure (all four hands seen: hindsight). "
+                                   "Results are cached, so a second run solves nothing; the first can take "
+                                   "minutes for a whole book (a counter shows progress).")
     p.add_argument("paths", nargs="+", metavar="PATH", help="hand files or folders (searched for *.yaml)")
     p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
     p.add_argument("--summary", action="store_true",
-                   help="one line per hand: tricks at the start against tricks taken, and which seats' cards cost tricks")
+                   help="one line per hand: tricks at the start against tricks taken, and which seats' cards "
+                        "cost tricks double-dummy (no single-dummy verdicts)")
+    p.add_argument("--seat", action="append", metavar="SEAT",
+                   help="judge only this seat's cards (A, Y, B or Z; repeatable; default: all four)")
+    p.add_argument("--no-judge", action="store_true", help="double-dummy figures only: no single-dummy verdicts")
+    p.add_argument("--seed", type=int, default=0, help="the seed of the deals drawn (default 0; the same seed "
+                                                        "gives the same verdicts)")
+    p.add_argument("--samples", type=int, metavar="N", default=None,
+                   help="weigh at most N deals a card (default 64, and 32 in the first tricks, where a deal "
+                        "costs most); fewer is quicker and rougher")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress counter")
     p.add_argument("--ascii", action="store_true", help="write suits as letters (S H D C) instead of symbols")
     p.add_argument("--cache-dir", metavar="DIR", default=None,
                    help="where solver results are kept (default: .whistbook-cache in the project)")

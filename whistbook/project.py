@@ -57,6 +57,8 @@ class Book:
     paper: str = "a5"
     four_colour: bool = False
     analysis_in_booklet: bool = False
+    #: the most deals the judge weighs for a card (None: its default; 0: no single-dummy verdicts)
+    judge_samples: int | None = None
     #: the order of lessons: file patterns relative to the hands folder, and chapters
     order: tuple[str | Chapter, ...] = ()
 
@@ -129,7 +131,7 @@ def _book(raw: dict[str, Any], path: Path) -> Book:
     ours = (raw.get("extra") or {}).get("whistbook") or {}
     if not isinstance(ours, dict):
         raise ConfigError(f"{path}: extra: whistbook: should be a mapping of settings")
-    known = {"subtitle", "paper", "colours", "double_dummy_in_booklet", "lessons"}
+    known = {"subtitle", "paper", "colours", "double_dummy_in_booklet", "judge_samples", "lessons"}
     unknown = sorted(set(ours) - known)
     if unknown:
         raise ConfigError(f"{path}: extra: whistbook: unknown setting {unknown[0]!r} "
@@ -147,8 +149,18 @@ def _book(raw: dict[str, Any], path: Path) -> Book:
         paper=paper,
         four_colour=colours in ("four", "4"),
         analysis_in_booklet=bool(ours.get("double_dummy_in_booklet", False)),
+        judge_samples=_samples(ours.get("judge_samples"), path),
         order=_order(ours.get("lessons") or [], path),
     )
+
+
+def _samples(value: Any, path: Path) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ConfigError(f"{path}: judge_samples must be a whole number of deals (0 for no single-dummy "
+                          f"verdicts), not {value!r}")
+    return value
 
 
 def _order(items: Any, path: Path) -> tuple[str | Chapter, ...]:
@@ -191,15 +203,19 @@ def order_files(files: Sequence[Path], hands: Path, order: Sequence[str | Chapte
 
 
 SKELETON = Path(__file__).resolve().parent / "skeleton"
+#: the book's copy of the hand format's schema, which its hand files' first line names for editors
+SCHEMA_NAME = "hand.schema.json"
 
 
 def init_project(root: Path, title: str, *, seed: int | None = None) -> list[Path]:
     """Make a new project in ``root`` (new or empty): the settings, one starter
-    hand, a templates folder with its README and an empty local stylesheet.
+    hand, the hand format's schema for editors, a templates folder with its
+    README and an empty local stylesheet.
     Returns the files written.
 
     :raises ConfigError: when ``root`` already holds files.
     """
+    from .schema import SCHEMA_PATH
     from .starter import starter_text
 
     if root.exists() and (not root.is_dir() or any(root.iterdir())):
@@ -207,7 +223,8 @@ def init_project(root: Path, title: str, *, seed: int | None = None) -> list[Pat
     config = (SKELETON / "mkdocs.yml").read_text(encoding="utf-8").replace("{title}", _yaml_scalar(title))
     files = {
         CONFIG_NAME: config,
-        "hands/first-hand.yaml": starter_text(seed=seed, title="First hand", schema_ref=None),
+        "hands/first-hand.yaml": starter_text(seed=seed, title="First hand", schema_ref=f"../{SCHEMA_NAME}"),
+        SCHEMA_NAME: SCHEMA_PATH.read_text(encoding="utf-8"),
         "templates/README.md": (SKELETON / "README.md").read_text(encoding="utf-8"),
         "templates/css/local.css": (SKELETON / "local.css").read_text(encoding="utf-8"),
         ".gitignore": (SKELETON / "gitignore").read_text(encoding="utf-8"),
@@ -232,5 +249,5 @@ def with_overrides(book: Book, **changes: Any) -> Book:
     return replace(book, **{k: v for k, v in changes.items() if v is not None})
 
 
-__all__ = ["init_project", "Book", "Chapter", "Project", "find_project", "load_project", "order_files", "with_overrides",
+__all__ = ["SCHEMA_NAME", "init_project", "Book", "Chapter", "Project", "find_project", "load_project", "order_files", "with_overrides",
            "CONFIG_NAME"]

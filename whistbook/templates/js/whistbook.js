@@ -339,12 +339,8 @@
         if (g === "sound") said.push("Yours is within a little of the best play on what you could see.");
         if (g === "lucky") said.push("It works here only because of how the cards lay; on what you could see it is worse.");
         if (g === "wrong" && q.loss && q.loss[c] != null) said.push("It costs " + lossWords(q.loss[c]) + " on average.");
-        if (!q.right && g === "wrong") {
-          var others = q.accepted.filter(function (x) { return x !== q.book; }).map(cardText);
-          if (others.length) said.push("Accepted as well, being worth as many tricks double-dummy: " + others.join(", ") + ".");
-        }
       }
-      if (q.rule && q.rule.title) said.push("The principle: " + q.rule.title + (q.rule.page ? " (p. " + q.rule.page + ")" : "") + ".");
+      if (q.rule && q.rule.title) said.push("The principle: " + q.rule.title + (q.rule.page ? " (" + pageRef(q.rule.page) + ")" : "") + ".");
       else if (t.remark) said.push("The remark says why the book prefers its card.");
       p.textContent = said.join(" ");
       return p;
@@ -354,8 +350,14 @@
       var v = t.verdict, tier = { good: "a good card", inaccuracy: "an inaccuracy", mistake: "a mistake", blunder: "a blunder" }[v.tier];
       var s = "Judged on what " + me + " could see, " + me + "’s " + cardText(t.plays[own(t)][1]) + " was " + (tier || v.tier);
       if (v.tier !== "good" && v.loss) s += ": it costs " + lossWords(v.loss) + " on average";
-      s += "." + (v.follows_principle === false ? " It is not the card the usual principle gives." : "");
-      return el("p", "pa-verdict pa-verdict-" + v.tier, s);
+      if (v.tier !== "good" && v.best && v.best.length) s += "; " + v.best.map(cardText).join(" or ") + " would have been better";
+      return el("p", "pa-verdict pa-verdict-" + v.tier, s + ".");
+    }
+
+    function pageRef(page) {
+      /* 56 -> p. 56; 64-71 -> pp. 64-71; Laws 71-73 as it is */
+      if (!/^[0-9]/.test(page)) return page;
+      return (/[-,]/.test(page.split(";")[0]) ? "pp. " : "p. ") + page;
     }
 
     function choice(label, aria, onPick) {
