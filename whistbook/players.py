@@ -320,6 +320,33 @@ def play_on(hand: HandInPlay, player: ConventionPlayer,
             hand.play(player.choose(table, d, views.view(table, d) if views is not None else None))
 
 
-__all__ = ["ConventionPlayer", "Choice", "HandInPlay", "PlayedHand", "PublicViews", "play_hand", "play_on",
+def presumptions_hold(hands: Mapping[Seat, Sequence[Card]], trumps: Suit | None, tricks: Sequence[Sequence[Card]], *,
+                      leader: Seat = Seat.A, turn_up: Card | None = None, dealer: Seat | None = None,
+                      seats: Sequence[Seat] = SEATS) -> bool:
+    """Whether what each of ``seats`` presumes from the play (the inference
+    engine's presumed layer) is true of the deal, and nobody departs from rule:
+    every card's presumed holders include its holder, every presumed count of
+    cards left is the true one's range, after every trick."""
+    from .inference import explain_play
+    from .play import replay
+
+    rp = replay(hands, trumps, leader, tricks)
+    owner = {c: s for s in SEATS for c in hands[s]}
+    for viewer in seats:
+        ex = explain_play(hands, trumps, leader, tricks, viewer, turn_up=turn_up, dealer=dealer)
+        if ex.departures:
+            return False
+        for t in ex.tricks:
+            if any(owner[c] not in holders for c, holders in t.knowledge["presumed"].items()):
+                return False
+            left = {s: set(hands[s]) - {p.card for tr in rp.tricks[:t.number] for p in tr.plays} for s in SEATS}
+            for s, per in t.counts["presumed"].items():
+                for S, (lo, hi) in per.items():
+                    if not lo <= sum(1 for c in left[s] if c.suit == S) <= hi:
+                        return False
+    return True
+
+
+__all__ = ["ConventionPlayer", "presumptions_hold", "Choice", "HandInPlay", "PlayedHand", "PublicViews", "play_hand", "play_on",
            "public_view",
            "rule_of_thumb", "SEARCHES"]
