@@ -85,7 +85,7 @@ def _deals_in(out: Path) -> set:
             except HandFileError:
                 continue  # not ours to judge here: validate reports it
             if all(len(hf.deal.get(s, ())) == 13 for s in SEATS):
-                seen.add(frozenset((s, c) for s in SEATS for c in hf.deal[s]))
+                seen.add(frozenset((s, ref.card) for s in SEATS for ref in hf.deal[s]))
     return seen
 
 
