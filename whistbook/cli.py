@@ -228,20 +228,23 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _schema_ref(path: Path) -> str | None:
-    """A relative path from a new hand file to the schema, when the schema is in
-    the same project tree (a source checkout); otherwise none, rather than a
-    machine path."""
+def _schema_ref(path: Path) -> str:
+    """Where a new hand file's first line points the editor for the schema: the
+    book's own copy (``hand.schema.json``, which ``init`` writes) when the file
+    is in a book that has one, else the package's, relative to the file when
+    both are in one tree (a source checkout), else by its full path."""
     import os
 
+    from .project import CONFIG_NAME, SCHEMA_NAME
     from .schema import SCHEMA_PATH
 
     target = path.resolve().parent
-    try:
-        SCHEMA_PATH.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
-        return None
-    return Path(os.path.relpath(SCHEMA_PATH.resolve(), target)).as_posix()
+    books = [f / SCHEMA_NAME for f in (target, *target.parents) if (f / CONFIG_NAME).is_file()]
+    schema = books[0] if books and books[0].is_file() else SCHEMA_PATH.resolve()
+    here = Path.cwd().resolve()
+    if not (schema.is_relative_to(here) and target.is_relative_to(here)):
+        return schema.as_posix()
+    return Path(os.path.relpath(schema, target)).as_posix()
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

@@ -215,6 +215,8 @@ class HandFile:
     honours_call: HonoursCall | None = None  # long whist only
     #: where each top-level key was written, for messages about the whole file
     key_locs: dict[str, SourceLocation] = field(default_factory=dict)
+    #: the seat whose hand is the rest of the pack (written ``rest``, or left out), if any
+    rest: Seat | None = None
 
     def loc_of(self, key: str) -> SourceLocation:
         return self.key_locs.get(key, SourceLocation(self.path, 1, 1))

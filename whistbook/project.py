@@ -203,15 +203,19 @@ def order_files(files: Sequence[Path], hands: Path, order: Sequence[str | Chapte
 
 
 SKELETON = Path(__file__).resolve().parent / "skeleton"
+#: the book's copy of the hand format's schema, which its hand files' first line names for editors
+SCHEMA_NAME = "hand.schema.json"
 
 
 def init_project(root: Path, title: str, *, seed: int | None = None) -> list[Path]:
     """Make a new project in ``root`` (new or empty): the settings, one starter
-    hand, a templates folder with its README and an empty local stylesheet.
+    hand, the hand format's schema for editors, a templates folder with its
+    README and an empty local stylesheet.
     Returns the files written.
 
     :raises ConfigError: when ``root`` already holds files.
     """
+    from .schema import SCHEMA_PATH
     from .starter import starter_text
 
     if root.exists() and (not root.is_dir() or any(root.iterdir())):
@@ -219,7 +223,8 @@ def init_project(root: Path, title: str, *, seed: int | None = None) -> list[Pat
     config = (SKELETON / "mkdocs.yml").read_text(encoding="utf-8").replace("{title}", _yaml_scalar(title))
     files = {
         CONFIG_NAME: config,
-        "hands/first-hand.yaml": starter_text(seed=seed, title="First hand", schema_ref=None),
+        "hands/first-hand.yaml": starter_text(seed=seed, title="First hand", schema_ref=f"../{SCHEMA_NAME}"),
+        SCHEMA_NAME: SCHEMA_PATH.read_text(encoding="utf-8"),
         "templates/README.md": (SKELETON / "README.md").read_text(encoding="utf-8"),
         "templates/css/local.css": (SKELETON / "local.css").read_text(encoding="utf-8"),
         ".gitignore": (SKELETON / "gitignore").read_text(encoding="utf-8"),
@@ -244,5 +249,5 @@ def with_overrides(book: Book, **changes: Any) -> Book:
     return replace(book, **{k: v for k, v in changes.items() if v is not None})
 
 
-__all__ = ["init_project", "Book", "Chapter", "Project", "find_project", "load_project", "order_files", "with_overrides",
+__all__ = ["SCHEMA_NAME", "init_project", "Book", "Chapter", "Project", "find_project", "load_project", "order_files", "with_overrides",
            "CONFIG_NAME"]

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .cards import Card
-from .lesson import InferenceView, SeatKnowledge, TrickView
+from .views import InferenceView, SeatKnowledge, TrickView
 from .seats import Seat
 
 

@@ -19,6 +19,17 @@ from .seats import SEATS, Seat, Side
 
 SHOWN = 3
 
+#: the comment at the head of a starter: what it is, and where the format is described for
+#: someone who has only the installed command (a new book has no docs/ folder)
+STARTER_HEADER = [
+    "# A starter hand from whistbook: a random deal, three tricks played to simple rules, and a",
+    "# claim for the rest that the double-dummy solver accepts. Edit it into your own hand, then",
+    "# run 'whistbook validate FILE', which checks every card. Every key is described in the",
+    "# hand format's schema ('whistbook schema' prints it); an editor that reads the first line",
+    "# (VS Code with the YAML extension, or any yaml-language-server) completes and explains",
+    "# each key as you type. 'whistbook --help' lists the commands.",
+]
+
 
 def random_deal(rng: random.Random) -> dict[Seat, list[Card]]:
     deck = list(DECK)
@@ -60,10 +71,7 @@ def starter_text(seed: int | None = None, title: str = "My hand", schema_ref: st
     final = {s: rp.tally[s] + claim[s] for s in Side}
     sc = score_hand(final, honours_held(deal, trumps), None, "short")
     lines = [f"# yaml-language-server: $schema={schema_ref}"] if schema_ref else []
-    lines += [
-        "# A starter hand from 'whistbook new': a random deal, three tricks played to simple rules,",
-        "# and a claim for the rest that the double-dummy solver accepts. Edit it into your own hand;",
-        "# 'whistbook validate FILE' checks every card. The format is described in docs/format.md.",
+    lines += STARTER_HEADER + [
         f"title: {title}",
         "theme: One line saying what the hand teaches",
         "source: Your name, where the hand comes from",
