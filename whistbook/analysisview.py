@@ -152,6 +152,8 @@ def judged_text(j: Any) -> str:
             figure += ", as good as any"
         if loss.result is not None and loss.result >= 0.005:
             figure += f"; {loss.result:.0%} of the chance of the game's result given up"
+        if j.basis == "certain":
+            deals += " (the conventions' presumptions left no deal, so only what is certain was kept)"
         parts.append(f"{figure}, over {deals}")
     if j.principle.silent:
         parts.append("the conventions are silent here")
