@@ -44,12 +44,12 @@ def test_clearly_best_needs_every_other_card_clear_of_the_sound_margin():
 
 @pytest.fixture(scope="module")
 def made():
-    return next(make("underplay", 1, seed=0, tries=200))
+    return next(make("finesse", 1, seed=0, tries=400))
 
 
 def test_a_made_hand_is_valid_and_its_quiz_asks_at_the_decisive_card(made, tmp_path):
     path = tmp_path / "h.yaml"
-    path.write_text(hand_text(made, "Underplay 1"), encoding="utf-8")
+    path.write_text(hand_text(made, "Finesse 1"), encoding="utf-8")
     checked = check_file(path)
     assert checked.ok, checked.diagnostics
     seat = checked.hand.known_hand

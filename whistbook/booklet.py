@@ -96,9 +96,11 @@ class Booklet:
         from the store) are counted as they are done, and the front matter."""
         body = [self.parts.get(l.slug) or self.jobs([self.html("lesson", self.base, lesson=l)])[0]
                 for l in book.hands + book.problems]
-        if book.problems:
+        exercises = self.book.exercises and any(l.exercise for l in book.hands)
+        if book.problems or exercises:
             body += self.jobs([self.html("answers", book)])
-        anchors = [f"{l.slug}-lesson" for l in book.hands + book.problems] + ["answers", *BACK_MATTER]
+        anchors = [f"{l.slug}-lesson" for l in book.hands + book.problems] + ["answers", "exercise-answers",
+                                                                               *BACK_MATTER]
         stand_ins = dict.fromkeys(anchors, 888)
 
         # The front matter (cover, contents) and the lessons by theme print page
@@ -115,7 +117,7 @@ class Booklet:
         drawn = self.start([*body, *(self.back.get(part) or self.jobs([back_html(part, {})])[0]
                                      for part in BACK_MATTER[1:])])
         measured = self.start(self.jobs([front_html(stand_ins), back_html("themes", stand_ins)]), draw=False)
-        names = [l.title for l in book.hands + book.problems] + ["the answers"] * bool(book.problems) + [
+        names = [l.title for l in book.hands + book.problems] + ["the answers"] * bool(book.problems or exercises) + [
             f"the {part}" for part in BACK_MATTER[1:]]
         counter = progress.counter(f"laying out the booklet ({self.book.paper.upper()})", len(drawn.made),
                                    prefix="booklet: ")

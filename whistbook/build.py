@@ -89,6 +89,8 @@ class BuildOptions:
     author: str = ""
     #: the order of lessons and their chapters (see whistbook.project)
     order: tuple[str | Chapter, ...] = ()
+    #: the booklet sets each hand as an exercise, the answers at the back (see whistbook.exercise)
+    exercises: bool = False
     #: where finished pieces are kept between builds (None: keep nothing)
     cache: Path | None = None
     #: processes for the lessons and the booklet (None: one per core)
@@ -99,13 +101,14 @@ class BuildOptions:
     @classmethod
     def for_book(cls, book: Book, **paths: Any) -> "BuildOptions":
         return cls(paper=book.paper, four_colour=book.four_colour, analysis_in_booklet=book.analysis_in_booklet,
-                   judge_samples=book.judge_samples, title=book.title, subtitle=book.subtitle, author=book.author, order=book.order, **paths)
+                   judge_samples=book.judge_samples, title=book.title, subtitle=book.subtitle, author=book.author,
+                   order=book.order, exercises=book.exercises, **paths)
 
     @property
     def book(self) -> Book:
         return Book(title=self.title, subtitle=self.subtitle, author=self.author, paper=self.paper,
                     four_colour=self.four_colour, analysis_in_booklet=self.analysis_in_booklet,
-                    judge_samples=self.judge_samples, order=self.order)
+                    judge_samples=self.judge_samples, order=self.order, exercises=self.exercises)
 
 
 @dataclass

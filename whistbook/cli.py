@@ -483,6 +483,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("dir", metavar="DIR", help="a new (or empty) folder")
     p.add_argument("--title", default=None, help="the book's title (default: from the folder's name)")
     p.add_argument("--seed", type=int, default=None, help="seed for the starter hand's random deal")
+    p.add_argument("--exercises", metavar="THEME", default=None,
+                   help="start a book of exercises for a class instead: hands made on THEME "
+                        "('whistbook deal --themes' lists them), the booklet set as exercises")
+    p.add_argument("--count", type=int, default=8, metavar="N", help="with --exercises: how many hands (default 8)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     p.set_defaults(func=cmd_init)
 
     p = sub.add_parser("serve", help="preview the book as you write it, reloading on every save",

@@ -79,9 +79,13 @@ def cmd_init(args: argparse.Namespace) -> int:
 
     root = Path(args.dir)
     title = args.title or root.resolve().name.replace("-", " ").replace("_", " ").capitalize()
-    for path in init_project(root, title, seed=args.seed):
-        print(f"wrote {path}", file=sys.stderr)
-    print(f"a new book, '{title}': cd {args.dir} && whistbook build (or whistbook serve to watch it as you write)",
+    say = (lambda line: None) if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
+    written = init_project(root, title, seed=args.seed, exercises=args.exercises, count=args.count, progress=say)
+    for path in written:
+        if path.suffix not in (".yaml", ".yml") or path.name == "mkdocs.yml":
+            print(f"wrote {path}", file=sys.stderr)
+    kind = f"a book of exercises on '{args.exercises}'" if args.exercises else "a new book"
+    print(f"{kind}, '{title}': cd {args.dir} && whistbook build (or whistbook serve to watch it as you write)",
           file=sys.stderr)
     return 0
 

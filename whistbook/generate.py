@@ -53,7 +53,7 @@ from .judgement.single_dummy import Budget
 from .judgement.verdict import RESULT_STEPS, SOUND_MARGIN
 from .judgement.single_dummy import evaluate
 from .players import Choice, ConventionPlayer, HandInPlay, PublicViews, play_on
-from .seats import SEATS, Seat
+from .seats import SEATS, Seat, Side
 from .themes import THEMES, Spot, Theme, ThemeFinding
 
 
@@ -70,6 +70,7 @@ class Margin:
 
 
 MARGIN = Margin()
+LOVE_ALL = {Side.AB: 0, Side.YZ: 0}
 #: the most single-dummy checks spent on one deal
 CHECKS_PER_DEAL = 3
 #: the first look at a candidate: this many deals, before the judge's own count
@@ -147,7 +148,8 @@ def make(theme_name: str, count: int, *, seed: int = 0, tries: int | None = None
 def _try_deal(theme: Theme, s: int, deal, turn_up: Card, budget: Budget,
               margin: Margin) -> tuple[Made | None, int]:
     """Play one deal, looking for the theme's decisive moment; (the hand, the judge's checks spent)."""
-    hand = HandInPlay(deal, turn_up.suit, leader=Seat.A, turn_up=turn_up, dealer=Seat.Z)
+    # love-all, as the file says: the judge weighs the game's result as a build will
+    hand = HandInPlay(deal, turn_up.suit, leader=Seat.A, turn_up=turn_up, dealer=Seat.Z, score=LOVE_ALL)
     views = PublicViews(hand)
     player = ConventionPlayer("quick", s)
     checks = 0

@@ -127,6 +127,8 @@ def _losses(others) -> str:
         what = "the " + _cards(o.cards)
         if o.result is not None and o.result >= 0.1 and o.tricks < 0.5:
             out.append(f"{what} would give up {o.result:.0%} of the chance of the game")
+        elif 0.95 <= o.tricks < 1.05:
+            out.append(f"{what} would give up a trick")
         else:
             out.append(f"{what} would give up {o.tricks:.1f} of a trick" if o.tricks < 1
                        else f"{what} would give up {o.tricks:.1f} tricks")

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from . import quiz, wording
+from .exercise import exercise_of
 from .cards import SUITS, Card, Suit
 from .laws import CheckedHand, describe_result
 from .model import Solution
@@ -406,7 +407,7 @@ def build_lesson(
         know_q = quiz.know_quizzes(shown)
     misled = _misled(inferences, rp, departures) if hf.kind == "hand" else ()
     score_before = (hf.score[Side.AB], hf.score[Side.YZ]) if hf.score else None
-    return Lesson(
+    lesson = Lesson(
         slug=slug or hf.slug, path=hf.path, kind=hf.kind, title=hf.title, theme=hf.theme, source=hf.source,
         tags=tuple(hf.tags), themes=themes_of(hf.tags), viewpoint=viewpoint, known_hand=known,
         score_before=score_before, rules=hf.rules,
@@ -419,6 +420,7 @@ def build_lesson(
         analysis_note=_analysis_note() if analysis is not None else None,
         play_quizzes=play_q, know_quizzes=know_q, misled=misled,
     )
+    return replace(lesson, exercise=exercise_of(lesson)) if play_q else lesson
 
 
 def _verdict_view(judgement: Judgement, trick: int, seat: Seat, rules: Mapping[str, Rule]) -> VerdictView | None:

@@ -61,6 +61,9 @@ class Book:
     judge_samples: int | None = None
     #: the order of lessons: file patterns relative to the hands folder, and chapters
     order: tuple[str | Chapter, ...] = ()
+    #: a booklet for a class: each hand as an exercise (the position and a question on a
+    #: page), the answers at the back (see :mod:`whistbook.exercise`)
+    exercises: bool = False
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,7 @@ def _book(raw: dict[str, Any], path: Path) -> Book:
     ours = (raw.get("extra") or {}).get("whistbook") or {}
     if not isinstance(ours, dict):
         raise ConfigError(f"{path}: extra: whistbook: should be a mapping of settings")
-    known = {"subtitle", "paper", "colours", "double_dummy_in_booklet", "judge_samples", "lessons"}
+    known = {"subtitle", "paper", "colours", "double_dummy_in_booklet", "judge_samples", "lessons", "exercises"}
     unknown = sorted(set(ours) - known)
     if unknown:
         raise ConfigError(f"{path}: extra: whistbook: unknown setting {unknown[0]!r} "
@@ -151,7 +154,14 @@ def _book(raw: dict[str, Any], path: Path) -> Book:
         analysis_in_booklet=bool(ours.get("double_dummy_in_booklet", False)),
         judge_samples=_samples(ours.get("judge_samples"), path),
         order=_order(ours.get("lessons") or [], path),
+        exercises=_flag(ours.get("exercises", False), "exercises", path),
     )
+
+
+def _flag(value: Any, name: str, path: Path) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{path}: {name} must be true or false, not {value!r}")
+    return value
 
 
 def _samples(value: Any, path: Path) -> int | None:
@@ -207,28 +217,40 @@ SKELETON = Path(__file__).resolve().parent / "skeleton"
 SCHEMA_NAME = "hand.schema.json"
 
 
-def init_project(root: Path, title: str, *, seed: int | None = None) -> list[Path]:
+def init_project(root: Path, title: str, *, seed: int | None = None, exercises: str | None = None,
+                 count: int = 8, progress=None) -> list[Path]:
     """Make a new project in ``root`` (new or empty): the settings, one starter
     hand, the hand format's schema for editors, a templates folder with its
-    README and an empty local stylesheet.
+    README and an empty local stylesheet. With ``exercises`` (a theme of
+    ``whistbook deal``), a book of exercises instead: ``count`` hands made on
+    that theme in place of the starter, and the booklet set as exercises.
     Returns the files written.
 
-    :raises ConfigError: when ``root`` already holds files.
+    :raises ConfigError: when ``root`` already holds files, or for an unknown theme.
     """
     from .schema import SCHEMA_PATH
     from .starter import starter_text
 
     if root.exists() and (not root.is_dir() or any(root.iterdir())):
         raise ConfigError(f"{root} already exists and is not empty: choose a new folder")
+    if exercises is not None:
+        from .generate import GENERATED
+
+        if exercises not in GENERATED:
+            raise ConfigError(f"--exercises {exercises}: not a theme that can be made (one of: "
+                              f"{', '.join(GENERATED)})")
     config = (SKELETON / "mkdocs.yml").read_text(encoding="utf-8").replace("{title}", _yaml_scalar(title))
     files = {
         CONFIG_NAME: config,
-        "hands/first-hand.yaml": starter_text(seed=seed, title="First hand", schema_ref=f"../{SCHEMA_NAME}"),
         SCHEMA_NAME: SCHEMA_PATH.read_text(encoding="utf-8"),
         "templates/README.md": (SKELETON / "README.md").read_text(encoding="utf-8"),
         "templates/css/local.css": (SKELETON / "local.css").read_text(encoding="utf-8"),
         ".gitignore": (SKELETON / "gitignore").read_text(encoding="utf-8"),
     }
+    if exercises is None:
+        files["hands/first-hand.yaml"] = starter_text(seed=seed, title="First hand", schema_ref=f"../{SCHEMA_NAME}")
+    else:
+        files[CONFIG_NAME] = config.replace("    exercises: false ", "    exercises: true  ")
     written = []
     for rel, text in files.items():
         path = root / rel
@@ -236,6 +258,12 @@ def init_project(root: Path, title: str, *, seed: int | None = None) -> list[Pat
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         written.append(path)
+    if exercises is not None:
+        from .cli_deal import write_hands
+
+        hands = root / "hands"
+        write_hands(exercises, count, hands, seed=seed or 0, progress=progress or (lambda line: None))
+        written += sorted(hands.glob("*.yaml"))
     return written
 
 

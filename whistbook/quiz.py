@@ -88,7 +88,7 @@ def play_quizzes(checked: Any, viewpoint: Seat, analysis: Any, shown: Sequence[i
         j = judgement.card(trick.number, viewpoint) if judgement is not None else None
         if trick.number in shown and len(legal) > 1:
             q = _play_question(trick.number, viewpoint, k, legal, book, j, dd.get(trick.number), rules,
-                               gone | set(trick.cards[:k]))
+                               gone)  # a card on this trick is not gone: see judgement.position.choices
             if q is not None:
                 out.append(q)
         held.discard(book)

@@ -293,6 +293,27 @@ class ProblemView:
 
 
 @dataclass(frozen=True)
+class ExerciseView:
+    """A lesson as an exercise for a class: one question of the known hand's
+    play (:mod:`whistbook.exercise`), the position it is asked in, and its answer."""
+
+    trick: int
+    seat: Seat
+    before: tuple[TrickView, ...]  # the tricks played before it
+    so_far: tuple[PlayView, ...]  # the cards already on the trick, in play order
+    held: HandView  # the known hand's cards at that moment
+    legal: tuple[Card, ...]
+    right: tuple[Card, ...]  # the answer: the book's card and those equal to it
+    sound: tuple[Card, ...]  # other cards as good on what the player knew
+    #: each other choice and the expected tricks it gives up (empty when not judged)
+    costs: tuple[tuple[tuple[Card, ...], float], ...]
+    remark: str | None  # the remark at the trick (Markdown): the explanation
+    rule: str | None  # the rule that chooses the answer, when it is the principle's card
+    rule_title: str | None
+    page: str | None
+
+
+@dataclass(frozen=True)
 class Lesson:
     """Everything one lesson page (or problem page) shows."""
 
@@ -333,6 +354,8 @@ class Lesson:
     know_quizzes: tuple[Any, ...] = ()
     #: presumptions the deal proves false, for the reveal
     misled: tuple[MisledView, ...] = ()
+    #: the lesson as an exercise (a booklet for a class), when it has a question to ask
+    exercise: ExerciseView | None = None
 
     @property
     def deal_by_position(self) -> dict[str, HandView]:
@@ -370,4 +393,4 @@ class Lesson:
         return groups
 
 
-__all__ = ["ThemeRef", "SuitHolding", "HandView", "PlayView", "InferenceView", "SeatNews", "CountRange", "SuitKnowledge", "SeatKnowledge", "DepartureView", "MisledView", "AnalysisNote", "IrregularityView", "VerdictView", "TrickView", "ErratumView", "EndingView", "ResultView", "SolutionView", "ProblemView", "Lesson"]
+__all__ = ["ThemeRef", "SuitHolding", "HandView", "PlayView", "InferenceView", "SeatNews", "CountRange", "SuitKnowledge", "SeatKnowledge", "DepartureView", "MisledView", "AnalysisNote", "IrregularityView", "VerdictView", "TrickView", "ErratumView", "EndingView", "ResultView", "SolutionView", "ProblemView", "ExerciseView", "Lesson"]

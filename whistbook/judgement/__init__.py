@@ -40,7 +40,7 @@ from .single_dummy import Budget, Evaluation, evaluate
 from .verdict import TIERS, Loss, losses, settled
 
 #: Bump when what the judge stores changes meaning (or its method changes its figures).
-JUDGE_VERSION = 2
+JUDGE_VERSION = 3
 
 
 @dataclass(frozen=True)

@@ -100,8 +100,9 @@ def decisions(table: Table) -> list[Decision]:
 
 def choices(legal: Sequence[Card], gone: frozenset[Card] | set[Card]) -> list[tuple[Card, ...]]:
     """The legal cards grouped into real choices: cards of one suit with no
-    card between them still out (every card between played, or held by the
-    same player) are equal, and playing either is one choice. Groups are given
+    card between them still out (every card between played in an earlier
+    trick, or held by the same player; ``gone``, see :func:`played_before`)
+    are equal, and playing either is one choice. Groups are given
     high to low within each suit, cards of a group high to low."""
     by_suit: dict[Suit, list[Card]] = {}
     for c in sorted(legal, key=lambda c: (c.suit, -c.rank)):
@@ -122,9 +123,11 @@ def choices(legal: Sequence[Card], gone: frozenset[Card] | set[Card]) -> list[tu
 
 
 def played_before(table: Table, d: Decision) -> frozenset[Card]:
-    """The cards played before decision ``d`` (earlier tricks and this trick's)."""
-    gone = {c for t in table.tricks[:d.trick - 1] for c in t.cards}
-    return frozenset(gone | set(d.trick_so_far))
+    """The cards of the tricks before decision ``d``'s (what :func:`choices`
+    takes as gone). The cards already on ``d``'s own trick are not among them:
+    a card there still decides which of the player's cards win the trick (with
+    the king on the table, ace and queen are not equal)."""
+    return frozenset(c for t in table.tricks[:d.trick - 1] for c in t.cards)
 
 
 def view_at(table: Table, d: Decision):

@@ -157,7 +157,7 @@ class _Weigher:
 
     def __init__(self, table: Table, d: Decision, groups: Sequence[tuple[Card, ...]]) -> None:
         self.table, self.d, self.groups = table, d, groups
-        self.gone = played_before(table, d) - set(d.trick_so_far)  # cards of earlier tricks
+        self.gone = played_before(table, d)  # cards of earlier tricks
         self.side = d.seat.side
         self.count = 0
         self.rows: list[list[int]] = [[] for _ in groups]

@@ -230,7 +230,7 @@ def dd_values(table: Table, d: Decision) -> dict[Card, int]:
     legal card, on the actual deal (the trick in play included)."""
     from .. import solver
 
-    gone = played_before(table, d) - set(d.trick_so_far)
+    gone = played_before(table, d)
     hands = {s: frozenset(table.hands[s]) - gone for s in SEATS}
     return solver.card_options(hands, table.trumps, d.leader, d.trick_so_far)
 
