@@ -27,9 +27,11 @@ sys.path.insert(0, str(ROOT))
 
 
 def quiz_holds(path: Path) -> tuple[bool, str]:
-    """Whether the decisive trick's quiz asks, grades the book's card right and no other card right or sound."""
+    """Whether the decisive trick's quiz asks, grades the book's card right and no other card right or sound
+    (tests/test_generate.py checks the same with the judge of the whole hand, as a build runs it)."""
     from whistbook.corpus import check_file
-    from whistbook.judgement import Budget, judge
+    from whistbook.judgement import Budget, Judgement, judge_decision
+    from whistbook.judgement.position import Table, decisions
     from whistbook.quiz import play_quizzes
 
     checked = check_file(path)
@@ -38,7 +40,10 @@ def quiz_holds(path: Path) -> tuple[bool, str]:
     hf = checked.hand
     remark_trick = next(i for i, t in enumerate(hf.tricks, 1) if t.remark)
     seat = hf.known_hand
-    j = judge(checked, seats=[seat], budget=Budget.up_to(None))
+    # the judge's verdict on that card, as a build makes it (judge() weighs each card so, one by one)
+    table = Table.of(checked)
+    d = next(d for d in decisions(table) if d.trick == remark_trick and d.seat == seat)
+    j = Judgement((judge_decision(table, d, budget=Budget.up_to(None)),), 0, Budget.up_to(None))
     shown = [t.number for t in checked.replay.tricks]
     qs = {q.trick: q for q in play_quizzes(checked, seat, None, shown, j)}
     q = qs.get(remark_trick)
