@@ -10,7 +10,8 @@ from whistbook.cli import main
 from whistbook.corpus import check_file
 from whistbook.generate import GENERATED, MARGIN, clearly_best, make
 from whistbook.generated import hand_text
-from whistbook.judgement import Budget, CardJudgement, judge
+from whistbook.judgement import Budget, CardJudgement, Judgement, judge_decision
+from whistbook.judgement.position import Table, decisions
 from whistbook.judgement.principle import SILENT
 from whistbook.judgement.verdict import Loss
 from whistbook.cards import Card
@@ -44,18 +45,21 @@ def test_clearly_best_needs_every_other_card_clear_of_the_sound_margin():
 
 @pytest.fixture(scope="module")
 def made():
-    return next(make("finesse", 1, seed=0, tries=400))
+    return next(make("counting", 1, seed=0, tries=100))
 
 
 def test_a_made_hand_is_valid_and_its_quiz_asks_at_the_decisive_card(made, tmp_path):
     path = tmp_path / "h.yaml"
-    path.write_text(hand_text(made, "Finesse 1"), encoding="utf-8")
+    path.write_text(hand_text(made, "Counting 1"), encoding="utf-8")
     checked = check_file(path)
     assert checked.ok, checked.diagnostics
     seat = checked.hand.known_hand
     assert seat == made.decisive.seat and checked.hand.source.endswith(str(made.seed))
     assert made.decisive.played in checked.replay.tricks[made.decisive.trick - 1].cards
-    j = judge(checked, seats=[seat], budget=Budget())
+    # the judge's verdict on the decisive card as a build makes it (judge() weighs each card so)
+    table = Table.of(checked)
+    d = next(d for d in decisions(table) if d.trick == made.decisive.trick and d.seat == seat)
+    j = Judgement((judge_decision(table, d, budget=Budget()),), 0, Budget())
     quizzes = {q.trick: q for q in play_quizzes(checked, seat, None, range(1, 14), j)}
     q = quizzes[made.decisive.trick]
     assert made.decisive.played in q.right and not q.sound
@@ -75,10 +79,10 @@ def test_deal_lists_the_themes(capsys):
 
 def test_deal_writes_hands_and_never_the_same_deal_twice(tmp_path: Path, capsys):
     out = tmp_path / "made"
-    assert main(["deal", "--theme", "underplay", "--count", "1", "-o", str(out), "--tries", "200"]) == 0
-    assert main(["deal", "--theme", "underplay", "--count", "1", "-o", str(out), "--tries", "200"]) == 0
+    assert main(["deal", "--theme", "unblock", "--count", "1", "-o", str(out), "--tries", "100"]) == 0
+    assert main(["deal", "--theme", "unblock", "--count", "1", "-o", str(out), "--tries", "100"]) == 0
     files = sorted(out.glob("*.yaml"))
-    assert [f.name for f in files] == ["underplay-01.yaml", "underplay-02.yaml"]
+    assert [f.name for f in files] == ["unblock-01.yaml", "unblock-02.yaml"]
     deals = {tuple(sorted(map(str, check_file(f, solver=False).replay.hands[0]))) for f in files}
     assert len(deals) == 2
     assert main(["validate", str(out)]) == 0
