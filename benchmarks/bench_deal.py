@@ -55,7 +55,7 @@ def quiz_holds(path: Path) -> tuple[bool, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from whistbook.cli_deal import write_hands
+    from whistbook.generated import write_hands
     from whistbook.generate import GENERATED
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

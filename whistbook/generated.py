@@ -6,12 +6,18 @@ rest that the solver accepts, the theme, a ``source`` naming the seed that
 makes the hand again, and a draft remark at the decisive trick, its words
 made here from the judge's figures, the principle's rule and the solver's
 counterfactual (never read back: the file's remark is for its author to edit).
+:func:`write_hands` makes hands on a theme into a folder, each file whole or
+not at all (``whistbook deal``, ``whistbook init --exercises``).
 """
 
 from __future__ import annotations
 
-from . import __version__
+import sys
+import time
+from pathlib import Path
+
 from .cards import Card
+from .errors import ConfigError
 from .deal import hand_line
 from .inference.rules import RULES
 from .laws import describe_result
@@ -95,7 +101,9 @@ def hand_text(made, title: str, command: str = "whistbook deal") -> str:
 
 
 def source(made) -> str:
-    return (f"Made by whistbook {__version__} (whistbook deal --theme {made.theme.name}), "
+    from importlib.metadata import version
+
+    return (f"Made by whistbook {version('whistbook')} (whistbook deal --theme {made.theme.name}), "
             f"from deal seed {made.seed}")
 
 
@@ -172,4 +180,82 @@ def _wrapped(text: str, width: int = 84) -> list[str]:
     return out + [line] if line else out
 
 
-__all__ = ["hand_text", "remark", "source", "written_tricks", "PLAYS"]
+def write_hands(theme: str, count: int, out: Path, *, seed: int = 0, tries: int | None = None,
+                quiet: bool = False, progress=None) -> int:
+    """Make ``count`` hands on ``theme`` into the folder ``out``, one file each
+    as it is made (never over an existing file, never a deal the folder holds
+    already); 0 when all were made, 1 otherwise."""
+    from . import solver
+    from .generate import make
+    from .themes import THEMES
+
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"-o {out}: not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    seen = _deals_in(out)
+    solver.limit_threads(1)  # one deal at a time: DDS's threads would wait on each other
+    say = progress or (lambda line: None if quiet else print(line, file=sys.stderr, flush=True))
+    start = last = time.monotonic()
+    written = 0
+
+    def step(made: int, tried: int, checked: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= 5:
+            say(f"whistbook: {theme}: {made} of {count} made, {tried} deals tried ({now - start:.0f} s)")
+            last = now
+
+    n = 0
+    for made in make(theme, count, seed=seed, tries=tries, progress=step, seen=seen):
+        n = _next_free(out, theme, n)
+        path = out / f"{theme}-{n:02d}.yaml"
+        _write(path, hand_text(made, f"{THEMES[theme].title} {n}"))
+        written += 1
+        say(f"wrote {path} (trick {made.decisive.trick}, {made.decisive.seat} plays {made.decisive.played})")
+    took = time.monotonic() - start
+    if written < count:
+        say(f"whistbook: {theme}: {written} of {count} hands made in {took:.0f} s; try more deals (--tries) "
+            "or another --seed")
+        return 1
+    say(f"whistbook: {written} hands on '{theme}' in {out} ({took:.0f} s)")
+    return 0
+
+
+def _deals_in(out: Path) -> set:
+    """The deals of the hand files already in ``out`` (a deal is not made twice)."""
+    from .corpus import HAND_SUFFIXES
+    from .errors import HandFileError
+    from .handfile import load
+    from .seats import SEATS
+
+    seen = set()
+    for p in sorted(out.iterdir()):
+        if p.suffix in HAND_SUFFIXES and p.is_file():
+            try:
+                hf = load(p)
+            except HandFileError:
+                continue  # not ours to judge here: validate reports it
+            if all(len(hf.deal.get(s, ())) == 13 for s in SEATS):
+                seen.add(frozenset((s, ref.card) for s in SEATS for ref in hf.deal[s]))
+    return seen
+
+
+def _next_free(out: Path, theme: str, n: int) -> int:
+    n += 1
+    while (out / f"{theme}-{n:02d}.yaml").exists():
+        n += 1
+    return n
+
+
+def _write(path: Path, text: str) -> None:
+    """Write a file whole or not at all."""
+    tmp = path.with_name(path.name + ".part")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except OSError as err:
+        tmp.unlink(missing_ok=True)
+        raise ConfigError(f"{path}: cannot write: {err.strerror}") from None
+
+
+__all__ = ["hand_text", "remark", "source", "written_tricks", "write_hands", "PLAYS"]

@@ -259,7 +259,7 @@ def init_project(root: Path, title: str, *, seed: int | None = None, exercises: 
             path.write_text(text, encoding="utf-8")
         written.append(path)
     if exercises is not None:
-        from .cli_deal import write_hands
+        from .generated import write_hands
 
         hands = root / "hands"
         write_hands(exercises, count, hands, seed=seed or 0, progress=progress or (lambda line: None))
