@@ -8,8 +8,9 @@ right or sound (the judge with a build's seed and budget).
 
     python benchmarks/bench_deal.py [--count 20] [--seed 0] [--theme T ...] [--json OUT]
 
-One process, one DDS thread: the figures are for one core. Say how loaded
-the machine was (``uptime``) when quoting them.
+``--jobs`` processes try deals side by side (default: one a core, as
+``whistbook deal`` does), each with one DDS thread. Say how loaded the
+machine was (the load averages are printed) when quoting the figures.
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--theme", action="append", help="a theme (repeatable; default: all)")
     ap.add_argument("--json", help="write the figures to this file")
+    ap.add_argument("--jobs", type=int, default=None, help="processes (default: one a core)")
     args = ap.parse_args(argv)
     print(f"load before: {os.getloadavg()[0]:.2f} (1-minute average, {os.cpu_count()} cores)")
     rows = []
@@ -71,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
             out = Path(tmp)
             lines: list[str] = []
             start = time.perf_counter()
-            write_hands(theme, args.count, out, seed=args.seed, progress=lines.append)
+            write_hands(theme, args.count, out, seed=args.seed, progress=lines.append, jobs=args.jobs)
             took = time.perf_counter() - start
             files = sorted(out.glob("*.yaml"))
             verified = [quiz_holds(f) for f in files]

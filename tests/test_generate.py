@@ -79,8 +79,8 @@ def test_deal_lists_the_themes(capsys):
 
 def test_deal_writes_hands_and_never_the_same_deal_twice(tmp_path: Path, capsys):
     out = tmp_path / "made"
-    assert main(["deal", "--theme", "unblock", "--count", "1", "-o", str(out), "--tries", "100"]) == 0
-    assert main(["deal", "--theme", "unblock", "--count", "1", "-o", str(out), "--tries", "100"]) == 0
+    assert main(["deal", "--theme", "unblock", "--count", "1", "-o", str(out), "--tries", "100", "--jobs", "1"]) == 0
+    assert main(["deal", "--theme", "unblock", "--count", "1", "-o", str(out), "--tries", "100", "--jobs", "1"]) == 0
     files = sorted(out.glob("*.yaml"))
     assert [f.name for f in files] == ["unblock-01.yaml", "unblock-02.yaml"]
     deals = {tuple(sorted(map(str, check_file(f, solver=False).replay.hands[0]))) for f in files}
@@ -95,3 +95,9 @@ def test_deal_refuses_what_it_cannot_do(tmp_path: Path, capsys):
     assert main(["deal", "--theme", "finesse", "--count", "0", "-o", str(tmp_path)]) == 2
     assert main(["deal", "--theme", "underplay", "--count", "1", "-o", str(tmp_path / "x"), "--tries", "1",
                  "-q"]) == 1
+
+
+def test_the_hands_are_the_same_whatever_the_number_of_processes():
+    one = [(m.seed, m.decisive.played) for m in make("counting", 2, seed=0, tries=100)]
+    two = [(m.seed, m.decisive.played) for m in make("counting", 2, seed=0, tries=100, jobs=2)]
+    assert one == two and len(one) == 2

@@ -22,10 +22,12 @@ def cmd_deal(args: argparse.Namespace) -> int:
                           f"(one of: {', '.join(GENERATED)}; 'whistbook deal --themes' lists them)")
     if args.count < 1:
         raise ConfigError("--count must be 1 or more")
+    if args.jobs is not None and args.jobs < 1:
+        raise ConfigError("--jobs must be 1 or more")
     from .generated import write_hands
 
     return write_hands(args.theme, args.count, Path(args.output), seed=args.seed, tries=args.tries,
-                       quiet=args.quiet)
+                       quiet=args.quiet, jobs=args.jobs)
 
 
 def add_deal_parser(sub) -> None:
@@ -42,5 +44,7 @@ def add_deal_parser(sub) -> None:
     p.add_argument("--seed", type=int, default=0, help="the first seed of the deals tried (default 0)")
     p.add_argument("--tries", type=int, default=None, metavar="N",
                    help="the most deals to try (default: 400 a hand asked for)")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="processes trying deals side by side (default: one a core); the hands are the same")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     p.set_defaults(func=cmd_deal)

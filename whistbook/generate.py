@@ -113,12 +113,15 @@ def random_table(seed: int) -> tuple[dict[Seat, tuple[Card, ...]], Card]:
 
 def make(theme_name: str, count: int, *, seed: int = 0, tries: int | None = None, budget: Budget = Budget(),
          margin: Margin = MARGIN, progress: Callable[[int, int, int], None] | None = None,
-         seen: set | None = None) -> Iterator[Made]:
+         seen: set | None = None, jobs: int = 1) -> Iterator[Made]:
     """Hands on ``theme_name``, up to ``count`` of them, trying deals from ``seed``.
 
     ``tries`` bounds the deals tried (default: 400 a hand asked for).
-    ``progress(made, tried, checked)`` is called after every deal. ``seen``
-    holds the deals met before (updated), so that no deal is made twice.
+    ``progress(made, tried, checked)`` is called after every deal (every
+    :data:`CHUNK` deals with ``jobs``). ``seen`` holds the deals met before
+    (updated), so that no deal is made twice. ``jobs`` processes try the
+    deals side by side; the hands are the same, in the same order, whatever
+    the number (the first ``count`` the seed gives).
 
     :raises KeyError: for a theme that is not made (see :data:`GENERATED`).
     """
@@ -126,23 +129,68 @@ def make(theme_name: str, count: int, *, seed: int = 0, tries: int | None = None
     if theme.predicate is None:
         raise KeyError(theme_name)
     seen = set() if seen is None else seen
-    made = checked = 0
-    for k in range(tries if tries is not None else 400 * count):
-        if made >= count:
-            return
-        s = deal_seed(seed, k)
-        deal, turn_up = random_table(s)
-        key = frozenset((p, c) for p in SEATS for c in deal[p])
-        if key in seen:
-            continue
-        seen.add(key)
-        found, n = _try_deal(theme, s, deal, turn_up, budget, margin)
-        checked += n
-        if found is not None:
+    total = tries if tries is not None else 400 * count
+    chunks = [range(k, min(k + CHUNK, total)) for k in range(0, total, CHUNK)]
+    made = checked = tried = 0
+    for part in _chunks_tried(theme_name, seed, chunks, budget, margin, jobs):
+        for k, found, n in part:
+            tried, checked = k + 1, checked + n
+            if found is None or made >= count:
+                continue
+            key = frozenset((p, c) for p in SEATS for c in found.deal[p])
+            if key in seen:
+                continue
+            seen.add(key)
             made += 1
             yield found
         if progress is not None:
-            progress(made, k + 1, checked)
+            progress(made, tried, checked)
+        if made >= count:
+            return
+
+
+#: deals a process tries at a time
+CHUNK = 8
+
+
+def _chunks_tried(theme_name: str, seed: int, chunks, budget: Budget, margin: Margin, jobs: int):
+    """Each chunk's results, in order: tried here, or by ``jobs`` processes (a
+    few chunks ahead, so that little is tried past the last hand needed)."""
+    if jobs <= 1:
+        for ks in chunks:
+            yield try_deals(theme_name, seed, ks, budget, margin)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    from . import solver
+
+    with ProcessPoolExecutor(jobs, initializer=solver.limit_threads, initargs=(1,)) as pool:
+        pending = []
+        it = iter(chunks)
+        for ks in it:
+            pending.append(pool.submit(try_deals, theme_name, seed, ks, budget, margin))
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            part = pending.pop(0).result()
+            nxt = next(it, None)
+            if nxt is not None:
+                pending.append(pool.submit(try_deals, theme_name, seed, nxt, budget, margin))
+            yield part
+            # (a consumer that stops early leaves the pool to cancel what is pending)
+
+
+def try_deals(theme_name: str, seed: int, ks, budget: Budget = Budget(),
+              margin: Margin = MARGIN) -> list[tuple[int, Made | None, int]]:
+    """Try the deals ``ks`` of ``seed`` on a theme: (k, the hand or None, the judge's checks spent) each."""
+    theme = THEMES[theme_name]
+    out = []
+    for k in ks:
+        s = deal_seed(seed, k)
+        deal, turn_up = random_table(s)
+        found, n = _try_deal(theme, s, deal, turn_up, budget, margin)
+        out.append((k, found, n))
+    return out
 
 
 def _try_deal(theme: Theme, s: int, deal, turn_up: Card, budget: Budget,

@@ -181,10 +181,11 @@ def _wrapped(text: str, width: int = 84) -> list[str]:
 
 
 def write_hands(theme: str, count: int, out: Path, *, seed: int = 0, tries: int | None = None,
-                quiet: bool = False, progress=None) -> int:
+                quiet: bool = False, progress=None, jobs: int | None = None) -> int:
     """Make ``count`` hands on ``theme`` into the folder ``out``, one file each
     as it is made (never over an existing file, never a deal the folder holds
-    already); 0 when all were made, 1 otherwise."""
+    already), with ``jobs`` processes (default: one a core); 0 when all were
+    made, 1 otherwise."""
     from . import solver
     from .generate import make
     from .themes import THEMES
@@ -206,7 +207,10 @@ def write_hands(theme: str, count: int, out: Path, *, seed: int = 0, tries: int 
             last = now
 
     n = 0
-    for made in make(theme, count, seed=seed, tries=tries, progress=step, seen=seen):
+    import os
+
+    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    for made in make(theme, count, seed=seed, tries=tries, progress=step, seen=seen, jobs=jobs):
         n = _next_free(out, theme, n)
         path = out / f"{theme}-{n:02d}.yaml"
         _write(path, hand_text(made, f"{THEMES[theme].title} {n}"))

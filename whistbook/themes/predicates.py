@@ -293,6 +293,10 @@ def grand_coup(s: Spot) -> Found:
     t = s.held[s.T]
     discards = [c for c in s.d.legal if int(c.suit) != s.T]
     if s.partner_heads and not s.trumped:
+        # partner's card must be the best left of its suit: trumping it gains no trick, it sheds a trump
+        w = s.win_card.rank - 2
+        if s.live(s.led) & ~((2 << w) - 1):
+            return NOTHING
         return _found([s.card(s.T, low(t))], discards, "ruff_partners_winner")
     if s.trumped:
         under = t & ~above(s.win_card.rank - 2)
