@@ -79,6 +79,11 @@ def cmd_init(args: argparse.Namespace) -> int:
 
     root = Path(args.dir)
     title = args.title or root.resolve().name.replace("-", " ").replace("_", " ").capitalize()
+    if args.exercises and not args.title:
+        from .themes import THEMES
+
+        if args.exercises in THEMES:
+            title = f"Exercises: {THEMES[args.exercises].title.lower()}"
     say = (lambda line: None) if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
     written = init_project(root, title, seed=args.seed, exercises=args.exercises, count=args.count, progress=say)
     for path in written:
