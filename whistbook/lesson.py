@@ -353,6 +353,8 @@ def build_lesson(
         verdict = _verdict_view(judgement, trick.number, viewpoint, rules or {})
         if verdict is not None:
             view = replace(view, verdict=verdict)
+        if rec.remark is None and rec.remark_draft:
+            view = replace(view, draft=rec.remark_draft)
         rulings = checked.rulings_at(trick.number)
         if rulings:
             view = replace(view, irregularities=tuple(

@@ -162,7 +162,7 @@ def _question(inf: InferenceView, trick: int, unseen: Sequence[Seat], known: Seq
 def know_quizzes(tricks: Sequence[TrickView]) -> tuple[KnowQuiz, ...]:
     """A question after each trick where the book stops for a remark (after any trick
     with news, when the remarks give fewer than three)."""
-    asked = tuple(q for t in tricks if t.remark for q in [know_quiz(t)] if q is not None)
+    asked = tuple(q for t in tricks if t.remark or t.draft for q in [know_quiz(t)] if q is not None)
     return asked if len(asked) >= 3 else tuple(q for t in tricks for q in [know_quiz(t)] if q is not None)
 
 
