@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from . import quiz, wording
 from .cards import SUITS, Card, Suit
@@ -47,6 +47,13 @@ from .views import (
     TrickView,
     VerdictView,
 )
+
+if TYPE_CHECKING:  # pragma: no cover: the stages before this one, whose records a lesson reads
+    from .analysis import Analysis
+    from .inference import Explanation, Rule
+    from .judgement import Judgement
+    from .model import HandFile
+    from .play import Replay
 
 #: Where each seat sits relative to the reader: index = clockwise turns from the viewpoint.
 POSITIONS: tuple[str, ...] = ("bottom", "left", "top", "right")
@@ -139,7 +146,7 @@ def _seat_news(infs: Sequence[Any], views: Sequence[InferenceView]) -> tuple[Sea
                  for seat, ks in seats.items())
 
 
-def _inference_views(explanation: Any, rules: Mapping[str, Any]
+def _inference_views(explanation: Explanation | None, rules: Mapping[str, Rule]
                      ) -> tuple[dict[int, tuple[InferenceView, ...]], dict[int, tuple[SeatNews, ...]]]:
     out: dict[int, tuple[InferenceView, ...]] = {}
     news: dict[int, tuple[SeatNews, ...]] = {}
@@ -163,13 +170,13 @@ def _inference_views(explanation: Any, rules: Mapping[str, Any]
     return out, news
 
 
-def _holding_after(rp: Any, seat: Seat, trick: int) -> frozenset[Card]:
+def _holding_after(rp: Replay, seat: Seat, trick: int) -> frozenset[Card]:
     """The cards ``seat`` still held after ``trick``."""
     played = {t.card_of(seat) for t in rp.tricks[:trick]}
     return frozenset(rp.hands[seat]) - played
 
 
-def _true_in_deal(v: InferenceView, rp: Any, trick: int) -> bool:
+def _true_in_deal(v: InferenceView, rp: Replay, trick: int) -> bool:
     """Whether the deal bears out conclusion ``v`` drawn after ``trick``."""
     held = _holding_after(rp, v.seat, trick)
     if v.kind == "holds":
@@ -184,7 +191,7 @@ def _true_in_deal(v: InferenceView, rp: Any, trick: int) -> bool:
     return True  # a signal says what the play was, not what the hand holds
 
 
-def _borne_out(inferences: Mapping[int, tuple[InferenceView, ...]], rp: Any) -> dict[int, tuple[InferenceView, ...]]:
+def _borne_out(inferences: Mapping[int, tuple[InferenceView, ...]], rp: Replay) -> dict[int, tuple[InferenceView, ...]]:
     return {n: tuple(v if _true_in_deal(v, rp, n) else replace(v, borne_out=False) for v in views)
             for n, views in inferences.items()}
 
@@ -193,7 +200,7 @@ def _borne_out(inferences: Mapping[int, tuple[InferenceView, ...]], rp: Any) -> 
 _COUNTING = frozenset({"count_elimination", "count_top_cards"})
 
 
-def _misled(inferences: Mapping[int, tuple[InferenceView, ...]], rp: Any,
+def _misled(inferences: Mapping[int, tuple[InferenceView, ...]], rp: Replay,
             departures: Sequence[DepartureView]) -> tuple[MisledView, ...]:
     """The presumptions the deal proves false, one line per card they were drawn
     from, leaving out those a later card already showed (the departures)."""
@@ -235,7 +242,7 @@ def _placed(knowledge: Mapping[Card, tuple[Seat, ...]]) -> dict[tuple[Seat, Suit
     return {k: tuple(sorted(cs, key=lambda c: -c.rank)) for k, cs in out.items()}
 
 
-def _knowledge_views(explanation: Any, replay: Any) -> dict[int, tuple[SeatKnowledge, ...]]:
+def _knowledge_views(explanation: Explanation | None, replay: Replay) -> dict[int, tuple[SeatKnowledge, ...]]:
     """After each trick, what the viewer knows of each unseen hand, suit by suit."""
     out: dict[int, tuple[SeatKnowledge, ...]] = {}
     if explanation is None:
@@ -263,7 +270,7 @@ def _knowledge_views(explanation: Any, replay: Any) -> dict[int, tuple[SeatKnowl
     return out
 
 
-def _departure_views(explanation: Any, rules: Mapping[str, Any]) -> tuple[DepartureView, ...]:
+def _departure_views(explanation: Explanation | None, rules: Mapping[str, Rule]) -> tuple[DepartureView, ...]:
     out = []
     for d in explanation.departures if explanation is not None else ():
         rule = rules.get(d.rule)
@@ -276,7 +283,7 @@ def _departure_views(explanation: Any, rules: Mapping[str, Any]) -> tuple[Depart
     return tuple(out)
 
 
-def _analysis_notes(analysis: Any) -> dict[int, tuple[AnalysisNote, ...]]:
+def _analysis_notes(analysis: Analysis | None) -> dict[int, tuple[AnalysisNote, ...]]:
     out: dict[int, tuple[AnalysisNote, ...]] = {}
     for at in analysis.tricks if analysis is not None else ():
         out[at.number] = tuple(
@@ -295,7 +302,7 @@ def _analysis_note() -> str | None:
     return DOUBLE_DUMMY_NOTE
 
 
-def _analysis_start(analysis: Any) -> Tally | None:
+def _analysis_start(analysis: Analysis | None) -> Tally | None:
     start = getattr(analysis, "start", None) if analysis is not None else None
     if isinstance(start, Mapping):
         try:
@@ -308,7 +315,7 @@ def _analysis_start(analysis: Any) -> Tally | None:
 # --- building --------------------------------------------------------------------------
 
 
-def viewpoint_of(hf: Any, explanation: Any = None) -> Seat:
+def viewpoint_of(hf: HandFile, explanation: Explanation | None = None) -> Seat:
     """The seat whose cards the reader holds: the explanation's, else the file's known hand, else A."""
     if explanation is not None and getattr(explanation, "viewpoint", None) is not None:
         return explanation.viewpoint
@@ -318,10 +325,10 @@ def viewpoint_of(hf: Any, explanation: Any = None) -> Seat:
 def build_lesson(
     checked: CheckedHand,
     *,
-    explanation: Any = None,
-    analysis: Any = None,
-    judgement: Any = None,
-    rules: Mapping[str, Any] | None = None,
+    explanation: Explanation | None = None,
+    analysis: Analysis | None = None,
+    judgement: Judgement | None = None,
+    rules: Mapping[str, Rule] | None = None,
     index: int = 0,
     slug: str | None = None,
 ) -> Lesson:
@@ -416,7 +423,7 @@ def build_lesson(
     )
 
 
-def _verdict_view(judgement: Any, trick: int, seat: Seat, rules: Mapping[str, Any]) -> VerdictView | None:
+def _verdict_view(judgement: Judgement, trick: int, seat: Seat, rules: Mapping[str, Rule]) -> VerdictView | None:
     j = judgement.card(trick, seat) if judgement is not None else None
     if j is None or j.forced or j.revoke or j.loss is None:
         return None

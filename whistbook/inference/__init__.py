@@ -33,7 +33,7 @@ from ..cards import Suit
 from ..laws import CheckedHand
 from ..errors import WhistbookError
 from ..seats import SEATS, Seat
-from .engine import Engine
+from .engine import Engine, PublicEngine
 from .records import LAYERS, Departure, Explanation, Inference, TrickExplanation
 from .state import KState
 from .rules import RULES, Rule
@@ -104,13 +104,20 @@ class SeatView:
 
 
 def view_after(hands, trumps, tricks, viewer: Seat, *, turn_up=None, dealer: Seat | None = None,
-               revokes: frozenset = frozenset(), forced: frozenset = frozenset()) -> SeatView:
+               revokes: frozenset = frozenset(), forced: frozenset = frozenset(),
+               presumptions: bool = True) -> SeatView:
     """What ``viewer`` knows after the play ``tricks`` (each from its leader;
     the last may stop part-way through, at the card he is about to choose).
     ``revokes`` and ``forced`` hold (trick number, card) of recorded revokes and
-    of cards the laws made a player play."""
+    of cards the laws made a player play.
+
+    Without ``presumptions`` only the public history and the certain layer are
+    kept (every layer is the certain one): about a tenth of the work, for a
+    player who reads the conventions from the history (a call, an echo, who
+    opened what) but has no use for what they presume of the hidden cards."""
     size = len(hands[viewer])
-    eng = Engine(hands, trumps, tricks, viewer, turn_up, dealer, size, revokes, forced)
+    kind = Engine if presumptions else PublicEngine
+    eng = kind(hands, trumps, tricks, viewer, turn_up, dealer, size, revokes, forced)
     with _no_cyclic_gc():
         runs = eng.run()
     if runs:

@@ -515,3 +515,23 @@ def _apply_facts(st: KState, facts: list[Fact], t: int) -> None:
 
 def _step(kind: str, a: Assumption | None, st: KState) -> Step:
     return Step(kind, a, st.poss[:], list(map(list.copy, st.lens)))
+
+
+class PublicEngine(Engine):
+    """The walk without presumptions: the public history (openers, leads,
+    calls and echoes, discards) and the certain layer only, which every
+    layer then is. What a player needs to apply the conventions himself
+    (:func:`~whistbook.inference.view_after` with ``presumptions=False``)."""
+
+    def _presume(self, t, pos, s, c, trick_cards, new) -> None:
+        self._card_now = c % 13
+
+    def _no_call(self, t, new) -> None:
+        return
+
+    def _advance_layers(self, t, layers, prev, facts, new, withdraw, notes) -> TrickRun:
+        certain = layers[0].copy()
+        _apply_facts(certain, facts, t)
+        certain.propagate()
+        layers[0] = layers[1] = layers[2] = certain
+        return TrickRun(t, prev, list(layers), [[], [], []], notes)
