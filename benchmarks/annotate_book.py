@@ -118,7 +118,8 @@ def run(args: argparse.Namespace) -> dict:
             for t, b in zip(truth.tricks, back.tricks):
                 d = made.get(t.number)
                 assert (b.remark_draft is not None) == (d is not None)
-                pages = [p for m in (d.moments if d else ()) for p in rule_pages(RULES[m.rule].page if m.rule in RULES else None)]
+                pages = [p for m in (d.moments if d else ())
+                         for p in rule_pages(m.page or (RULES[m.rule].page if m.rule in RULES else None))]
                 rows.append({"hand": f"cavendish/{src.name}", "trick": t.number, "remark": t.remark,
                              "draft": b.remark_draft, "moments": d.moments if d else (),
                              "his_pages": remark_pages(t.remark or ""), "draft_pages": pages})

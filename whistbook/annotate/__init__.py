@@ -56,8 +56,10 @@ def records_of(checked: Any, *, judge: bool = True, seed: int = 0, budget: Any =
 
 
 def _themes(checked: Any, judgement: Any) -> Any:
-    """The theme detectors' findings, where whistbook has them (a later stage may add them)."""
-    return None
+    """The theme detectors' findings (each confirmed by the solver where it needs it)."""
+    from ..themes import detect
+
+    return detect(checked, judgement)
 
 
 def drafts(records: Records, *, threshold: float = THRESHOLD, sources: Iterable[Source] | None = None) -> list[Draft]:

@@ -44,6 +44,7 @@ class Moment:
     cards: tuple[Card, ...] = ()
     rule: str | None = None  # an id of whistbook.inference.RULES, for the citation
     record: Any = field(default=None, compare=False)  # the engine's record it was made from
+    page: str | None = None  # the book's page, when the moment is not one of RULES' (a theme's)
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Records:
     checked: Any  # a CheckedHand that replays
     explanation: Any  # whistbook.inference.Explanation, from the known hand
     judgement: Any = None  # whistbook.judgement.Judgement, when the judge ran
-    themes: Any = None  # the theme detectors' findings, when they ran
+    themes: Any = None  # the theme detectors' findings (whistbook.themes.ThemeFinding), when they ran
 
     @property
     def viewer(self) -> Seat:
@@ -145,6 +146,26 @@ def trump_leads(records: Records) -> Iterable[Moment]:
         if t.led_suit == rp.trumps and side not in led and side == records.viewer.side:
             led.add(side)
             yield Moment(t.number, "trump-lead", t.leader, 0.65, (t.plays[0].card,), "trump_lead_strength", t)
+
+
+#: a theme's decisive card (the known hand's, another's); the themes found by the inference engine's
+#: signals are the signals' moments
+THEME_WEIGHTS = (0.7, 0.45)
+_SIGNAL_THEMES = {"call", "echo"}
+
+
+@register
+def themes(records: Records) -> Iterable[Moment]:
+    """A theme's decisive moment: the card that is the theme's play (the theme
+    detectors of :mod:`whistbook.themes`, confirmed by the solver where the
+    theme is a matter of result)."""
+    from ..themes import THEMES
+
+    for f in records.themes or ():
+        if f.theme not in _SIGNAL_THEMES and f.confirmed is not False:
+            theme = THEMES[f.theme]
+            weight = THEME_WEIGHTS[f.seat != records.viewer]
+            yield Moment(f.trick, "theme", f.seat, weight, (f.card,), None, f, theme.page)
 
 
 @register

@@ -112,12 +112,19 @@ def _cards(cards: Sequence[Card], last: str) -> list:
     return out
 
 
+def _theme(m: Moment, known: frozenset[Card]) -> str:
+    from ..themes import THEMES
+
+    title = THEMES[m.record.theme].title
+    return markup((f"{m.seat}'s ", m.cards[0], f": {title[0].lower() + title[1:]} ({wording.page_ref(m.page)})."))
+
+
 def _trump_lead(m: Moment, known: frozenset[Card]) -> str:
     return markup((f"{m.seat} leads a trump, ", m.cards[0], ": a lead of trumps made of one's own accord shows "
                    f"strength in them{cite(m.rule)}."))
 
 
-_SENTENCES = {"trump-lead": _trump_lead, "verdict": _verdict, "principle": _principle, "departure": _departure, "signal": _inference,
+_SENTENCES = {"theme": _theme, "trump-lead": _trump_lead, "verdict": _verdict, "principle": _principle, "departure": _departure, "signal": _inference,
               "inference": _inference}
 
 
