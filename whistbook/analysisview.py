@@ -158,9 +158,10 @@ def judged_text(j: Any) -> str:
     if j.principle.silent:
         parts.append("the conventions are silent here")
     elif j.follows_principle:
-        parts.append(f"the principle's card ({rule_words(j.principle.rule)})")
+        parts.append(f"the principle's card ({rule_words(j.rule)})")
     else:
-        parts.append(f"the principle would play {_cards_text(j.principle.cards)} ({rule_words(j.principle.rule)})")
+        parts.append("the principle would play " + " or ".join(
+            f"{_cards_text(cards)} ({rule_words(rule)})" for rule, cards in j.principle.by_rule()))
     return "; ".join(parts) + "."
 
 

@@ -15,6 +15,7 @@ from typing import Sequence
 from . import __version__
 from .corpus import find_hand_files
 from .cli_book import _add_book_options, cmd_build, cmd_init, cmd_serve
+from .cli_deal import add_deal_parser
 from .errors import ConfigError, Diagnostic, RecordError, WhistbookError, naming, os_error_text
 
 EPILOG = """\
@@ -454,6 +455,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
     p.add_argument("--ascii", action="store_true", help="write suits as letters instead of symbols")
     p.set_defaults(func=cmd_explain)
+
+    add_deal_parser(sub)
 
     p = sub.add_parser("new", help="write a starter hand file",
                        description="Write a starter hand file: a random deal, the first tricks played to rule, "
