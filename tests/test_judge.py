@@ -195,7 +195,8 @@ def test_analyse_json_carries_the_verdict_fields_on_every_played_card(capsys, tm
     assert len(cards) == 4 * len(data["tricks"])
     for c in cards:
         assert c["verdict"] in ("good", "inaccuracy", "mistake", "blunder")
-        assert set(c["principle"]) == {"cards", "rule"}
+        assert set(c["principle"]) in ({"cards", "rule"}, {"cards", "rule", "rules"})
+        assert len(c["principle"].get("rules", c["principle"]["cards"])) == len(c["principle"]["cards"])
         assert c["follows_principle"] in (True, False, None)
         sd = c["single_dummy"]
         if sd is not None:  # None when every legal card was one choice

@@ -16,6 +16,7 @@ from . import __version__
 from .corpus import find_hand_files
 from .cli_annotate import add_parser as add_annotate_parser
 from .cli_book import _add_book_options, cmd_build, cmd_init, cmd_serve
+from .cli_deal import add_deal_parser
 from .errors import ConfigError, Diagnostic, RecordError, WhistbookError, naming, os_error_text
 
 EPILOG = """\
@@ -443,6 +444,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_explain)
 
     add_annotate_parser(sub)
+    add_deal_parser(sub)
+
     p = sub.add_parser("new", help="write a starter hand file",
                        description="Write a starter hand file: a random deal, the first tricks played to rule, "
                                    "and a claim for the rest, all valid, to edit into your own hand.")

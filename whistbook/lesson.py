@@ -427,11 +427,11 @@ def _verdict_view(judgement: Judgement, trick: int, seat: Seat, rules: Mapping[s
     j = judgement.card(trick, seat) if judgement is not None else None
     if j is None or j.forced or j.revoke or j.loss is None:
         return None
-    r = rules.get(j.principle.rule) if j.principle.rule else None
+    r = rules.get(j.rule) if j.rule else None
     best = j.best
     return VerdictView(
         seat, j.card, j.verdict, round(j.loss.tricks, 2), best.cards if best else (), j.follows_principle,
-        j.principle.cards, j.principle.rule, getattr(r, "title", None), getattr(r, "page", None), j.samples, j.exact,
+        j.principle.cards, j.rule, getattr(r, "title", None), getattr(r, "page", None), j.samples, j.exact,
         None if j.loss.result is None else round(j.loss.result, 2),
     )
 

@@ -118,9 +118,9 @@ def _play_question(trick: int, seat: Seat, before: int, legal: tuple[Card, ...],
                       if c in worth and worth[c] >= dd.tricks_if_played)
     loss = tuple((c, round(o.tricks, 2)) for o in j.options for c in o.cards)
     rule = None
-    if j.follows_principle and j.principle.rule is not None:
-        r = (rules or {}).get(j.principle.rule)
-        rule = (j.principle.rule, r.title if r is not None else j.principle.rule, r.page if r is not None else None)
+    if j.follows_principle and j.rule is not None:
+        r = (rules or {}).get(j.rule)
+        rule = (j.rule, r.title if r is not None else j.rule, r.page if r is not None else None)
     return PlayQuiz(trick, seat, before, legal, book, right, sound, lucky, loss, rule, True)
 
 

@@ -173,7 +173,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         length = self.headers.get("Content-Length", "0")
         body = b""
-        if not length.isdigit() or int(length) > 65536:
+        if not (length.isascii() and length.isdigit()) or int(length) > 65536:
             self.close_connection = True  # a body this server will not read: no other request on this connection
         else:
             body = self.rfile.read(int(length))  # read whole, so the connection can be used again
@@ -226,7 +226,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _changes(self, query: str, body: bool) -> None:
         since = urllib.parse.parse_qs(query).get("since", [""])[0]
-        if not since.isdigit() or len(since) > 18:
+        if not (since.isascii() and since.isdigit()) or len(since) > 18:
             return self._status(HTTPStatus.BAD_REQUEST, "since must be a page's number")
         now = self.server.wait_for_change(int(since), POLL_SECONDS)
         self._send(str(now).encode("ascii"), "text/plain", body)

@@ -251,9 +251,9 @@ def misled(seat, card: Card, trick: int, infs: Sequence, held: Iterable[Card]) -
     facts: list[Word] = []
     for k, clause in enumerate(clauses):
         facts += (["; "] if k else []) + list(clause)
-    rule = rule_title(infs[0].rule) if infs and infs[0].rule else None
-    what = f" was not played to the rule ({rule.lower()})" if rule else " did not mean what the convention says"
-    return (f"{seat}’s ", card, f" at trick {trick}{what}: ", *facts, ". The presumption misled.")
+    # the rule itself is cited beside the line
+    return (f"{seat}’s ", card, f" at trick {trick} did not mean what the convention says: ", *facts,
+            ". The presumption misled.")
 
 
 def departure(dep) -> Words:

@@ -128,13 +128,20 @@ def view_after(hands, trumps, tricks, viewer: Seat, *, turn_up=None, dealer: Sea
             st.fix(int(turn_up), int(dealer), 1)  # the turned-up card is the dealer's (Laws 52-53)
             st.propagate()
         layers = {layer: st for layer in LAYERS}
+    return seat_view(layers, vars(eng))
+
+
+def seat_view(layers, public) -> SeatView:
+    """A :class:`SeatView` from an engine's layers and its public history
+    (``public``: the engine's attributes, or a copy of them)."""
     return SeatView(
         layers=layers,
-        opener=tuple(None if o is None else SEATS[o] for o in eng.opener),
-        rounds=tuple(tuple(r) for r in eng.rounds),
-        leads={(SEATS[s], Suit(S)): tuple(eng.leads[s][S]) for s in range(4) for S in range(4) if eng.leads[s][S]},
-        called=tuple(eng.called), trump_led_by=tuple(eng.trump_led_by), gone=tuple(eng.gone),
-        played=tuple(tuple(p) for p in eng.played), discarded=tuple(eng.discarded),
+        opener=tuple(None if o is None else SEATS[o] for o in public["opener"]),
+        rounds=tuple(tuple(r) for r in public["rounds"]),
+        leads={(SEATS[s], Suit(S)): tuple(public["leads"][s][S]) for s in range(4) for S in range(4)
+               if public["leads"][s][S]},
+        called=tuple(public["called"]), trump_led_by=tuple(public["trump_led_by"]), gone=tuple(public["gone"]),
+        played=tuple(tuple(p) for p in public["played"]), discarded=tuple(public["discarded"]),
     )
 
 
@@ -164,5 +171,5 @@ def _no_cyclic_gc():
             gc.enable()
 
 
-__all__ = ["explain", "explain_play", "view_after", "SeatView", "Explanation", "TrickExplanation", "Inference", "Departure",
+__all__ = ["explain", "explain_play", "view_after", "seat_view", "SeatView", "Explanation", "TrickExplanation", "Inference", "Departure",
            "RULES", "Rule"]

@@ -40,7 +40,7 @@ from .single_dummy import Budget, Evaluation, evaluate
 from .verdict import TIERS, Loss, losses, settled
 
 #: Bump when what the judge stores changes meaning (or its method changes its figures).
-JUDGE_VERSION = 1
+JUDGE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,11 @@ class CardJudgement:
         return "good" if loss is None else loss.tier
 
     @property
+    def rule(self) -> str | None:
+        """The rule that chooses the card played when it is the principle's, else the principle's first rule."""
+        return self.principle.rule_of(self.card, [o.cards for o in self.options])
+
+    @property
     def follows_principle(self) -> bool | None:
         """Whether the card is the principle's (or equal to one); None when the principle is silent."""
         if self.principle.silent:
@@ -107,9 +112,16 @@ class CardJudgement:
         return {
             "single_dummy": sd,
             "verdict": self.verdict,
-            "principle": {"cards": [str(c) for c in self.principle.cards], "rule": self.principle.rule},
+            "principle": self._principle_json(),
             "follows_principle": self.follows_principle,
         }
+
+
+    def _principle_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"cards": [str(c) for c in self.principle.cards], "rule": self.principle.rule}
+        if self.principle.rules:  # two rules speak: each card's own
+            out["rules"] = list(self.principle.rules)
+        return out
 
 
 @dataclass(frozen=True)
@@ -238,7 +250,7 @@ def _load(cache: Any, table: Table, seat: Seat, seed: int, budget: Budget,
 def _to_data(j: CardJudgement) -> dict[str, Any]:
     return {
         "t": j.trick, "i": j.index, "s": str(j.seat), "c": str(j.card),
-        "p": [[str(c) for c in j.principle.cards], j.principle.rule],
+        "p": [[str(c) for c in j.principle.cards], j.principle.rule, list(j.principle.rules)],
         "o": [[[str(c) for c in o.cards], o.expected, o.best, o.tricks, o.stderr, o.result, o.result_stderr, o.tier]
               for o in j.options],
         "n": j.samples, "x": j.exact, "b": j.basis, "r": j.revoke,
@@ -260,14 +272,16 @@ def _from_data(x: dict[str, Any]) -> CardJudgement:
             raise ValueError(f"unknown tier {tier!r}")
         options.append(Loss(tuple(Card.parse(c) for c in cards), num(expected), num(best), num(tricks), num(stderr),
                             opt(result), opt(result_se), tier))
-    cards, rule = x["p"]
+    cards, rule, rules = x["p"]
     if rule is not None and not isinstance(rule, str):
         raise TypeError("rule")
+    if not all(isinstance(r, str) for r in rules) or (rules and len(rules) != len(cards)):
+        raise TypeError("rules")
     if x["b"] not in ("presumed", "certain"):
         raise ValueError("basis")
     return CardJudgement(
         int(x["t"]), int(x["i"]), Seat[x["s"]], Card.parse(x["c"]),
-        Principle(tuple(Card.parse(c) for c in cards), rule), tuple(options),
+        Principle(tuple(Card.parse(c) for c in cards), rule, tuple(rules)), tuple(options),
         int(x["n"]), bool(x["x"]), x["b"], bool(x["r"]),
     )
 

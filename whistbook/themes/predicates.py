@@ -121,22 +121,23 @@ def _found(theme_cards: Iterable[Card], plain: Iterable[Card], rule: str) -> Fou
 # ======================================================================== predicates
 
 def finesse(s: Spot) -> Found:
-    """Second or third hand heads the trick with a card that is not his best,
-    a live card lying between it and a higher one he holds (pp. 92-95)."""
+    """Third hand (or second, with a ten or better) tries to win with the card
+    below a gap in his top cards, a live card lying between it and his best
+    (the queen from ace-queen; pp. 92-95)."""
     if s.pos not in (2, 3) or s.led is None or not s.held[s.led] or s.trumped:
         return NOTHING
     S, h = s.led, s.held[s.led]
+    top = s.group_of(S, high(h))
+    rest = h & ~top
+    if not rest or not s.live(S) & ((1 << low(top)) - 1) & ~((2 << high(rest)) - 1):
+        return NOTHING  # nothing below his top cards, or no live card in the gap
     w = s.win_card.rank - 2
-    top = high(h)
-    out = []
-    for i in range(w + 1, top):
-        if not h >> i & 1:
-            continue
-        between = s.live(S) & above(i) & ~above(top - 1) & ~(1 << top)
-        if between and not (s.group_of(S, i) >> top & 1):
-            out.append(s.card(S, i))
-    best = s.card(S, low(s.group_of(S, top)))
-    return _found(out, [best], "finesse_third_hand" if s.pos == 3 else "finesse_second_hand")
+    heads = s.group_of(S, high(rest)) & ~((2 << w) - 1)
+    if not heads or (s.pos == 2 and low(heads) < 8):
+        return NOTHING  # it must head the trick; second hand finesses only with a ten or better
+    card = low(heads)
+    return _found([s.card(S, card)], [s.card(S, low(top))],
+                  "finesse_third_hand" if s.pos == 3 else "finesse_second_hand")
 
 
 def underplay(s: Spot) -> Found:
