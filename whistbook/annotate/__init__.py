@@ -9,9 +9,11 @@ that have neither a remark nor a draft, changing nothing else.
 
 >>> from whistbook.corpus import check_file
 >>> checked = check_file("hands/cavendish/03-rule-of-returned-leads.yaml", solver=False)
->>> found = drafts(records_of(checked, judge=False))
->>> [d.trick for d in found][:3]
-[2, 3, 5]
+>>> draft, = drafts(records_of(checked, judge=False))   # without the judge: the engine and the themes
+>>> draft.trick, [m.kind for m in draft.moments]
+(6, ['theme', 'inference'])
+>>> print(draft.text)
+A's {3C}: the trump lead from strength (pp. 119-124). Z presumably does not hold {KC} (fourth hand wins if he can, p. 96).
 """
 
 from __future__ import annotations
