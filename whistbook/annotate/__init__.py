@@ -90,7 +90,9 @@ def write_drafts(text: str, path: str, hand: Any, found: Iterable[Draft]) -> tup
     """
     free = open_tricks(hand)
     written = [d for d in found if d.trick in free]
-    return splice(text, {d.trick - 1: d.text for d in written}, path), written
+    crlf = "\r\n" in text  # a file saved with Windows line ends keeps them, the drafts' lines too
+    new = splice(text.replace("\r\n", "\n") if crlf else text, {d.trick - 1: d.text for d in written}, path)
+    return (new.replace("\n", "\r\n") if crlf else new), written
 
 
 __all__ = ["Draft", "Moment", "Records", "Source", "SOURCES", "register", "records_of", "drafts", "write_drafts",
