@@ -131,10 +131,10 @@ class _Judged:
 def test_a_verdict_names_another_seats_better_card_only_once_the_reader_knows_it():
     m = Moment(2, "verdict", Seat.Y, 0.9, (Card.parse("QC"),), "second_hand_low", _Judged())
     hidden = sentence(m, frozenset())
-    assert hidden == ("Y's {QC} is a mistake on what Y could see: it gives up about three quarters of a trick on "
+    assert hidden == ("Y's {QC} is a mistake on what Y could see: it gives up about two-thirds of a trick on "
                       "average. It is not the card of the rule (second hand low, pp. 82-84).")
     shown = sentence(m, frozenset({Card.parse("KC"), Card.parse("4C")}))
-    assert shown == ("Y's {QC} is a mistake on what Y could see: it gives up about three quarters of a trick on "
+    assert shown == ("Y's {QC} is a mistake on what Y could see: it gives up about two-thirds of a trick on "
                      "average; {KC} was better. It is not the card of the rule (second hand low, pp. 82-84), which chooses {4C}.")
 
 

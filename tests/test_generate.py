@@ -44,7 +44,7 @@ def test_clearly_best_needs_every_other_card_clear_of_the_sound_margin():
 
 @pytest.fixture(scope="module")
 def made():
-    return next(make("underplay", 1, seed=0, tries=200))
+    return next(make("underplay", 1, seed=0, tries=600))
 
 
 def test_a_made_hand_is_valid_and_its_quiz_asks_at_the_decisive_card(made, tmp_path):
@@ -75,8 +75,8 @@ def test_deal_lists_the_themes(capsys):
 
 def test_deal_writes_hands_and_never_the_same_deal_twice(tmp_path: Path, capsys):
     out = tmp_path / "made"
-    assert main(["deal", "--theme", "underplay", "--count", "1", "-o", str(out), "--tries", "200"]) == 0
-    assert main(["deal", "--theme", "underplay", "--count", "1", "-o", str(out), "--tries", "200"]) == 0
+    assert main(["deal", "--theme", "underplay", "--count", "1", "-o", str(out), "--tries", "600"]) == 0
+    assert main(["deal", "--theme", "underplay", "--count", "1", "-o", str(out), "--tries", "600"]) == 0
     files = sorted(out.glob("*.yaml"))
     assert [f.name for f in files] == ["underplay-01.yaml", "underplay-02.yaml"]
     deals = {tuple(sorted(map(str, check_file(f, solver=False).replay.hands[0]))) for f in files}

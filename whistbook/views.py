@@ -67,6 +67,9 @@ class InferenceView:
     phrase: Words = ()
     #: whether the deal bears the conclusion out at its trick (a presumption may not be)
     borne_out: bool = True
+    #: the seats the deal shows answering to the same description (for "void": every
+    #: player out of the suit then), so that a question on it has one right answer
+    fits: tuple[Seat, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ def _verdict(m: Moment, known: frozenset[Card]) -> str:
     seat = str(m.seat)
     words: list = [f"{seat}'s ", m.cards[0], f" is {wording.TIER_WORDS[j.verdict]} on what {seat} could see"]
     if loss is not None:
-        words.append(f": it gives up about {wording.tricks_amount(loss.tricks)} on average")
+        words.append(f": it gives up {wording.tricks_amount(loss.tricks)} on average")
         if loss.result is not None and loss.result >= 0.1:
             words.append(f" and {round(loss.result * 100)}% of the chance of the game's result")
     better = [c for c in (j.best.cards if j.best is not None else ()) if c in known]
