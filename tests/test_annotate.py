@@ -75,6 +75,14 @@ def test_the_forms_of_a_trick_each_take_a_draft():
                    "  - cards: 7S 8S TS AS\n    tally: 2-3\n    remark_draft: |\n      Draft 5, with: a colon.\n")
 
 
+def test_a_file_with_windows_line_ends_keeps_them(hand1_path):
+    text = hand1_path.read_text(encoding="utf-8").replace("\n", "\r\n")
+    hand = loads(text.replace("\r\n", "\n"), "h.yaml")
+    new, written = write_drafts(text, "h.yaml", hand, [type("D", (), {"trick": 6, "text": "New."})()])
+    assert [d.trick for d in written] == [6] and "\n" not in new.replace("\r\n", "")
+    assert loads(new.replace("\r\n", "\n"), "h.yaml").tricks[5].remark_draft == "New.\n"
+
+
 def test_a_trick_written_as_a_block_list_is_refused_with_a_reason():
     with pytest.raises(Unplaceable) as err:
         splice("tricks:\n  -\n    - 2D\n    - 4D\n", {0: "x"}, "h.yaml")

@@ -9,9 +9,11 @@ that have neither a remark nor a draft, changing nothing else.
 
 >>> from whistbook.corpus import check_file
 >>> checked = check_file("hands/cavendish/03-rule-of-returned-leads.yaml", solver=False)
->>> found = drafts(records_of(checked, judge=False))
->>> [d.trick for d in found][:3]
-[2, 3, 5]
+>>> draft, = drafts(records_of(checked, judge=False))   # without the judge: the engine and the themes
+>>> draft.trick, [m.kind for m in draft.moments]
+(6, ['theme', 'inference'])
+>>> print(draft.text)
+A's {3C}: the trump lead from strength (pp. 119-124). Z presumably does not hold {KC} (fourth hand wins if he can, p. 96).
 """
 
 from __future__ import annotations
@@ -88,7 +90,9 @@ def write_drafts(text: str, path: str, hand: Any, found: Iterable[Draft]) -> tup
     """
     free = open_tricks(hand)
     written = [d for d in found if d.trick in free]
-    return splice(text, {d.trick - 1: d.text for d in written}, path), written
+    crlf = "\r\n" in text  # a file saved with Windows line ends keeps them, the drafts' lines too
+    new = splice(text.replace("\r\n", "\n") if crlf else text, {d.trick - 1: d.text for d in written}, path)
+    return (new.replace("\n", "\r\n") if crlf else new), written
 
 
 __all__ = ["Draft", "Moment", "Records", "Source", "SOURCES", "register", "records_of", "drafts", "write_drafts",
