@@ -147,7 +147,7 @@ def judged_text(j: Any) -> str:
         if loss.tricks > 0.005:
             best = j.best
             figure += f" against {loss.best:.2f} with {_cards_text(best.cards)}" if best else ""
-            figure += f" (about {tricks_amount(loss.tricks)} lost" + (f", ±{loss.stderr:.2f}" if not j.exact else "") + ")"
+            figure += f" ({tricks_amount(loss.tricks)} lost" + (f", ±{loss.stderr:.2f}" if not j.exact else "") + ")"
         else:
             figure += ", as good as any"
         if loss.result is not None and loss.result >= 0.005:

@@ -42,13 +42,12 @@ and a draft remark at the decisive trick made from the records.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from .cards import Card
 from .judgement import CardJudgement, judge_decision
-from .judgement.position import Decision, Table, choices, played_before
+from .judgement.position import Decision, Table, choices_at
 from .judgement.single_dummy import Budget
 from .judgement.verdict import RESULT_STEPS, SOUND_MARGIN
 from .judgement.single_dummy import evaluate
@@ -246,7 +245,7 @@ def _candidate(theme: Theme, table: Table, d: Decision, view) -> Card | None:
 
     cards, _plain, _rule = theme.cards(Spot(table, d, view))
     cards = frozenset(c for c in cards if c in d.legal)
-    groups = choices(d.legal, played_before(table, d))
+    groups = choices_at(table, d)
     if not cards or len(groups) < 2:
         return None
     dd = dd_values(table, d)

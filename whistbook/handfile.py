@@ -57,7 +57,7 @@ _TOP_KEYS = {
     "task", "solutions", "honours_call",
 }
 _TRICK_KEYS = {
-    "cards", "shown", "tally", "leader", "winner", "remark", "note", "infer",
+    "cards", "shown", "tally", "leader", "winner", "remark", "remark_draft", "note", "infer",
     "revoke", "exposed", "out_of_turn", "call",
 }
 
@@ -402,6 +402,9 @@ def _tricks(node: yaml.Node, path: str, problems: Problems) -> list[TrickRecord]
         if "remark" in m:
             rec.remark = read_text(m["remark"][1], path, problems, f"trick {i + 1}: remark")
             rec.remark_loc = node_loc(path, m["remark"][1])
+        if "remark_draft" in m:
+            rec.remark_draft = read_text(m["remark_draft"][1], path, problems, f"trick {i + 1}: remark_draft")
+            rec.remark_draft_loc = node_loc(path, m["remark_draft"][0])
         if "note" in m:
             rec.note = read_text(m["note"][1], path, problems, f"trick {i + 1}: note")
         if "infer" in m:

@@ -193,8 +193,12 @@ def _true_in_deal(v: InferenceView, rp: Replay, trick: int) -> bool:
 
 
 def _borne_out(inferences: Mapping[int, tuple[InferenceView, ...]], rp: Replay) -> dict[int, tuple[InferenceView, ...]]:
-    return {n: tuple(v if _true_in_deal(v, rp, n) else replace(v, borne_out=False) for v in views)
-            for n, views in inferences.items()}
+    """Each conclusion checked against the deal: whether it is true, and who else it is true of."""
+    def checked(v: InferenceView, n: int) -> InferenceView:
+        fits = tuple(s for s in SEATS if _true_in_deal(replace(v, seat=s), rp, n))
+        return replace(v, borne_out=v.seat in fits, fits=fits)
+
+    return {n: tuple(checked(v, n) for v in views) for n, views in inferences.items()}
 
 
 #: rules that draw conclusions from others rather than from one card
@@ -361,6 +365,8 @@ def build_lesson(
         verdict = _verdict_view(judgement, trick.number, viewpoint, rules or {})
         if verdict is not None:
             view = replace(view, verdict=verdict)
+        if rec.remark is None and rec.remark_draft:
+            view = replace(view, draft=rec.remark_draft)
         rulings = checked.rulings_at(trick.number)
         if rulings:
             view = replace(view, irregularities=tuple(

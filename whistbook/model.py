@@ -118,6 +118,9 @@ class TrickRecord:
     winner: Stated | None = None  # value: Seat
     remark: str | None = None  # the book's remark, in our words
     remark_loc: SourceLocation | None = None
+    #: a remark drafted by ``whistbook annotate`` and not yet accepted (renamed ``remark``) by the author
+    remark_draft: str | None = None
+    remark_draft_loc: SourceLocation | None = None
     note: str | None = None  # an editor's note: ours, beyond what the book says
     infer: list[Stated] = field(default_factory=list)  # author-stated inferences (text)
     # irregularities recorded at this trick, applied by the replay as the laws direct

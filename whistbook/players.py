@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from .cards import Card, Suit
-from .judgement.position import Decision, Table, choices, played_before, view_at
+from .judgement.position import Decision, Table, choices_at, view_at
 from .judgement.principle import Principle, principle
 from .judgement.single_dummy import Budget, Evaluation, evaluate
 from .judgement.verdict import RESULT_STEPS
@@ -164,8 +164,7 @@ class ConventionPlayer:
         """The card for decision ``d`` of ``table`` (the play so far, the trick in play last).
         ``view``: the seat's view when the caller has it (the public one for the
         quick search, :func:`public_view`; the full one for single-dummy)."""
-        gone = played_before(table, d)
-        groups = choices(d.legal, gone)
+        groups = choices_at(table, d)
         if view is None:
             view = public_view(table, d) if self.search == "quick" else view_at(table, d)
         p = principle(table, d, view)

@@ -267,6 +267,24 @@ def init_project(root: Path, title: str, *, seed: int | None = None, exercises: 
     return written
 
 
+def schema_ref(path: Path) -> str:
+    """Where a new hand file ``path``'s first line points the editor for the schema: the
+    book's own copy (``hand.schema.json``, which ``init`` writes) when the file
+    is in a book that has one, else the package's, relative to the file when
+    both are in one tree (a source checkout), else by its full path."""
+    import os
+
+    from .schema import SCHEMA_PATH
+
+    target = path.resolve().parent
+    books = [f / SCHEMA_NAME for f in (target, *target.parents) if (f / CONFIG_NAME).is_file()]
+    schema = books[0] if books and books[0].is_file() else SCHEMA_PATH.resolve()
+    here = Path.cwd().resolve()
+    if not (schema.is_relative_to(here) and target.is_relative_to(here)):
+        return schema.as_posix()
+    return Path(os.path.relpath(schema, target)).as_posix()
+
+
 def _yaml_scalar(text: str) -> str:
     """``text`` as a YAML scalar on one line (quoted when it needs to be)."""
     return yaml.safe_dump(text, default_style=None, width=10_000).strip().removesuffix("\n...").strip()
@@ -277,5 +295,5 @@ def with_overrides(book: Book, **changes: Any) -> Book:
     return replace(book, **{k: v for k, v in changes.items() if v is not None})
 
 
-__all__ = ["SCHEMA_NAME", "init_project", "Book", "Chapter", "Project", "find_project", "load_project", "order_files", "with_overrides",
+__all__ = ["SCHEMA_NAME", "schema_ref", "init_project", "Book", "Chapter", "Project", "find_project", "load_project", "order_files", "with_overrides",
            "CONFIG_NAME"]

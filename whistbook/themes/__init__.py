@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from ..cards import Card, Suit
-from ..judgement.position import Decision, Table, choices, decisions, played_before
+from ..judgement.position import Decision, Table, before_trick, choices_at, decisions
 from ..seats import SEATS, Seat
 from .predicates import (
     NOTHING, Found, Spot, counting, discard_strong, discard_weak, finesse, force_strong, grand_coup,
@@ -175,7 +175,7 @@ def detect(table_or_checked: Any, judgement: Any = None, *, themes: Iterable[str
     out: list[ThemeFinding] = []
     by_predicate = [t for t in wanted if t.predicate is not None]
     for d in decisions(table):
-        if d.played not in d.legal or len(choices(d.legal, played_before(table, d))) < 2:
+        if d.played not in d.legal or len(choices_at(table, d)) < 2:
             continue
         spot = None
         for theme in by_predicate:
@@ -199,7 +199,7 @@ def _is_theirs(d: Decision, cards: frozenset[Card], table: Table) -> bool:
         return False
     if d.played in cards:
         return True
-    return any(d.played in g and cards & set(g) for g in choices(d.legal, played_before(table, d)))
+    return any(d.played in g and cards & set(g) for g in choices_at(table, d))
 
 
 def _index(table: Table, f: ThemeFinding) -> int:
@@ -230,7 +230,7 @@ def dd_values(table: Table, d: Decision) -> dict[Card, int]:
     legal card, on the actual deal (the trick in play included)."""
     from .. import solver
 
-    gone = played_before(table, d)
+    gone = before_trick(table, d)
     hands = {s: frozenset(table.hands[s]) - gone for s in SEATS}
     return solver.card_options(hands, table.trumps, d.leader, d.trick_so_far)
 

@@ -8,7 +8,7 @@ from typing import Any, Iterable
 
 from ..cards import Card, Suit
 from ..inference.bits import FULL, above, high, low, master, popcount
-from ..judgement.position import Decision, Table, choices, played_before
+from ..judgement.position import Decision, Table, choices_at
 from ..seats import SEATS, Seat
 
 #: what a predicate returns: the theme's cards here, the plain player's cards, and the rule it saw
@@ -353,7 +353,7 @@ def counting(s: Spot) -> Found:
     p = principle(s.table, s.d, s.view)
     if p.silent:
         return NOTHING
-    groups = choices(s.d.legal, played_before(s.table, s.d))
+    groups = choices_at(s.table, s.d)
     off = [c for c in s.d.legal if not p.allows(c, groups)]
     counted = []
     for c in off:
