@@ -36,7 +36,7 @@ def _hand(args):
     path, principle_only, seed = args
     from whistbook import solver
     from whistbook.corpus import check_file
-    from whistbook.judgement.position import Table, choices, decisions, played_before, view_at
+    from whistbook.judgement.position import Table, choices_at, decisions, view_at
     from whistbook.judgement.principle import principle
     from whistbook.players import ConventionPlayer
 
@@ -48,7 +48,7 @@ def _hand(args):
     for d in decisions(table):
         if d.played not in d.legal or (d.trick, d.played) in table.forced:
             continue  # a revoke, or a card the laws called: not the player's choice
-        groups = choices(d.legal, played_before(table, d))
+        groups = choices_at(table, d)
         if len(groups) < 2:
             continue
         book = next(g for g in groups if d.played in g)

@@ -43,7 +43,7 @@ def add_deal_parser(sub) -> None:
     p.add_argument("-o", "--output", metavar="DIR", help="the folder to write them into (THEME-01.yaml, ...)")
     p.add_argument("--seed", type=int, default=0, help="the first seed of the deals tried (default 0)")
     p.add_argument("--tries", type=int, default=None, metavar="N",
-                   help="the most deals to try (default: 400 a hand asked for)")
+                   help="the most deals to try (default: 1,000 a hand asked for)")
     p.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="processes trying deals side by side (default: one a core); the hands are the same")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")

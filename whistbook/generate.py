@@ -115,7 +115,7 @@ def make(theme_name: str, count: int, *, seed: int = 0, tries: int | None = None
          seen: set | None = None, jobs: int = 1) -> Iterator[Made]:
     """Hands on ``theme_name``, up to ``count`` of them, trying deals from ``seed``.
 
-    ``tries`` bounds the deals tried (default: 400 a hand asked for).
+    ``tries`` bounds the deals tried (default: 1,000 a hand asked for).
     ``progress(made, tried, checked)`` is called after every deal (every
     :data:`CHUNK` deals with ``jobs``). ``seen`` holds the deals met before
     (updated), so that no deal is made twice. ``jobs`` processes try the
@@ -128,7 +128,7 @@ def make(theme_name: str, count: int, *, seed: int = 0, tries: int | None = None
     if theme.predicate is None:
         raise KeyError(theme_name)
     seen = set() if seen is None else seen
-    total = tries if tries is not None else 400 * count
+    total = tries if tries is not None else 1000 * count
     chunks = [range(k, min(k + CHUNK, total)) for k in range(0, total, CHUNK)]
     made = checked = tried = 0
     for part in _chunks_tried(theme_name, seed, chunks, budget, margin, jobs):
