@@ -118,8 +118,12 @@ def main(argv: list[str] | None = None) -> int:
     without = [] if not args.without else list(speedups.REPAIRS) if args.without == "all" else args.without.split(",")
     print(f"code: {Path(whistbook.__file__).parent}; {len(htmls)} parts; without {without or 'nothing'}",
           file=sys.stderr)
-    stock = speedups.stock(*without) if without else contextlib.nullcontext()
-    stock.__enter__()
+    with speedups.stock(*without) if without else contextlib.nullcontext():
+        return measure(htmls, css, args)
+
+
+def measure(htmls: list[str], css: str, args: argparse.Namespace) -> int:
+    """Lay the parts out once to warm up, then profile a run or time ``--repeat`` runs."""
     run(htmls[:1], css)  # warm: imports, fonts, the stylesheet's caches
     if args.profile:
         cProfile.runctx("run(htmls, css)", globals(), {"run": run, "htmls": htmls, "css": css},
