@@ -16,12 +16,11 @@ attributes; texts with one ``x`` and ``y`` and their ``tspan``\\s; lengths as
 plain numbers. :func:`compile` reads a drawing made only of these into PDF
 operators, once, with pydyf's :class:`~pydyf.Stream`, and :class:`Diagram`
 writes them in one piece. Each text is laid out whole by WeasyPrint
-(``split_first_line``), once per worker for the same text and font, so its
-glyphs are shaped as a browser shapes them; the first time a document meets
-it, WeasyPrint's ``draw_first_line`` draws it (which tells the document's
-fonts the glyphs it uses), and the glyph runs it wrote are written again for
-the text's other copies in the document. About a thousand different texts
-(a card, a seat, ``0–5``) make the booklet's thirteen thousand.
+(``split_first_line``), so its glyphs are shaped as a browser shapes them,
+once per worker for the same text and font (about a thousand different
+texts, a card, a seat, ``0–5``, make the booklet's thirteen thousand), and
+drawn by WeasyPrint's ``draw_first_line``, which also tells the document's
+fonts the glyphs it uses.
 
 Anything else (another element or attribute, a unit, a transform, a style,
 a colour that is not opaque, a text with child elements other than plain
@@ -35,7 +34,6 @@ from __future__ import annotations
 import re
 from math import inf
 from typing import Any, Union
-from weakref import WeakKeyDictionary
 
 #: WeasyPrint's own SVG image class (kept by :func:`replacements`)
 _stock_image: Any = None
@@ -378,39 +376,6 @@ def _laid_out(context: Any, font: tuple) -> _Line:
     return line
 
 
-#: layout context (one a document) -> Text.font -> the text's glyph runs as PDF operators (after
-#: its text matrix), or None where they cannot be written again (a font of pictures)
-_RUNS: WeakKeyDictionary[Any, dict[tuple, bytes | None]] = WeakKeyDictionary()
-
-
-def _runs(stream: Any, context: Any, font: tuple) -> bytes | None:
-    """The glyph runs that WeasyPrint's ``draw_first_line`` writes for the text,
-    drawn the first time the document meets the text (which tells the
-    document's fonts the glyphs it uses), then written again as they are."""
-    runs = _RUNS.setdefault(context, {})
-    if font not in runs:
-        from weasyprint.draw.text import draw_first_line
-        from weasyprint.matrix import Matrix
-
-        scratch = stream.clone()  # the document's fonts, a text state of its own
-        emojis = draw_first_line(scratch, _laid_out(context, font), "none", "none", Matrix(d=-1))
-        ops = scratch.stream
-        if emojis or (ops and not ops[0].endswith(b" Tm")):
-            runs[font] = None
-        else:
-            runs[font] = b"\n".join(ops[1:])
-    return runs[font]
-
-
-def _place(x: float, y: float) -> bytes:
-    """The text matrix that puts a text's baseline at ``(x, y)`` of a drawing (whose y runs down)."""
-    from pydyf import Stream
-
-    ops = Stream()
-    ops.set_text_matrix(1, 0, 0, -1, x, y)
-    return ops.stream[0]
-
-
 def _shift(anchor: str, width: float) -> float:
     """How far left of its ``x`` a text of ``width`` starts, for its ``text-anchor``."""
     return width / 2 if anchor == "middle" else width if anchor == "end" else 0
@@ -448,29 +413,35 @@ class Diagram:
 
     def draw(self, stream: Any, concrete_width: float, concrete_height: float, style: Any) -> None:
         """Write the drawing into ``stream``, scaled into the box as the view box asks."""
-        out = []
-        x = y = 0.0  # where the next run without a place starts
-        for item in self.drawing.items:
-            if type(item) is bytes:
-                out.append(item)
-                continue
-            x = x if item.x is None else item.x
-            y = y if item.y is None else item.y
-            if item.text:
-                runs = _runs(stream, self._context, item.font)
-                if runs is None:  # a font of pictures: WeasyPrint draws the whole image
-                    return self._fallback().draw(stream, concrete_width, concrete_height, style)
-                width = _laid_out(self._context, item.font).width
-                if runs:
-                    out.append(b"BT\n0 Tr\n" + _place(x - _shift(item.anchor, width), y) + b"\n" + runs + b"\nET")
-                x += width
+        from weasyprint.draw.text import draw_first_line
+        from weasyprint.matrix import Matrix
+
         vx, vy, vw, vh = self.drawing.viewbox
         scale = min(concrete_width / vw, concrete_height / vh)
+        start = len(stream.stream)
         stream.push_state()
         stream.set_alpha(1, stroke=True, fill=True)
         stream.transform(a=scale, d=scale, e=(concrete_width - vw * scale) / 2 - vx * scale,
                          f=(concrete_height - vh * scale) / 2 - vy * scale)
-        stream.stream.append(b"\n".join(out))
+        x = y = 0.0  # where the next run without a place starts
+        for item in self.drawing.items:
+            if type(item) is bytes:
+                stream.stream.append(item)
+                continue
+            x = x if item.x is None else item.x
+            y = y if item.y is None else item.y
+            if item.text:
+                line = _laid_out(self._context, item.font)
+                stream.begin_text()  # WeasyPrint joins it to the text object just ended, if any
+                stream.set_text_rendering(0)
+                emojis = draw_first_line(stream, line, "none", "none",
+                                         Matrix(d=-1, e=x - _shift(item.anchor, line.width), f=y))
+                stream.end_text()
+                if emojis:  # a font of pictures: WeasyPrint draws the whole image instead
+                    stream.pop_state()
+                    del stream.stream[start:]
+                    return self._fallback().draw(stream, concrete_width, concrete_height, style)
+                x += line.width
         stream.pop_state()
 
     def _fallback(self) -> Any:
