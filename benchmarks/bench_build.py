@@ -175,7 +175,8 @@ def bench_lessons(hands: Path, repeats: int) -> None:
 
     engines = _engines()
     files = find_hand_files([str(hands)])
-    lessons = [make_lesson(f, lesson_slug(f, hands), k, False, None).lesson for k, f in enumerate(files, 1)]
+    lessons = [make_lesson(f, f.read_bytes(), lesson_slug(f, hands), k, False, None).lesson
+               for k, f in enumerate(files, 1)]
     env = make_environment(ROOT / "templates", rules=engines.rules)
     options = RenderOptions(analysis=True)
     per_lesson = []

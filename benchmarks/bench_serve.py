@@ -78,7 +78,7 @@ def main() -> int:
         base = f"http://127.0.0.1:{port}"
         pages = {"html": f"{base}/html/{slug}.html", "site": f"{base}/site/lessons/{slug}.html"}
         try:
-            while "/livereload/" not in _get(pages["site"]):
+            while "/__whistbook/changes" not in _get(pages["site"]):
                 if server.poll() is not None:
                     raise SystemExit(f"serve stopped: {server.stderr.read().decode()}")
                 time.sleep(0.2)

@@ -75,12 +75,14 @@ def main() -> None:
 
 def _log_jobs(build, path: str) -> None:
     """Each job the pool gives a worker, added to the file at ``path`` when it ends."""
-    submit = build._Pool.submit
+    from whistbook.workers import Pool
+
+    submit = Pool.submit
 
     def logged(self, fn, *args, **kw):
         return submit(self, _timed, path, fn, *args, **kw)
 
-    build._Pool.submit = logged
+    Pool.submit = logged
 
 
 def _timed(path: str, fn, *args):

@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from whistbook.corpus import check_file, find_hand_files  # noqa: E402
 from whistbook.inference import explain  # noqa: E402
-from whistbook.inference.engine import LAYERS  # noqa: E402
+from whistbook.inference.records import LAYERS  # noqa: E402
 from whistbook.seats import SEATS  # noqa: E402
 
 

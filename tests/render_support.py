@@ -67,3 +67,36 @@ def checked_text(text: str, name: str = "hands/test.yaml") -> CheckedHand:
     ch = check_hand(loads(text, name))
     assert ch.ok, [str(d) for d in ch.diagnostics]
     return ch
+
+
+#: text a hand file or the settings could hold that would run script, link to script or fetch
+#: something if it were read as HTML or Markdown anywhere (issue 27); ``ORDINARY`` must look as typed
+HOSTILE = {
+    "title": "<img src=x onerror=alert(1)> [a](javascript:alert(2)) ![b](http://127.0.0.1:9/b.png) <script>alert(3)</script>",
+    "theme": "![c](file:///etc/passwd) [d](javascript:alert(4)) <http://127.0.0.1:9/auto> *e* <svg onload=alert(5)>",
+    "source": "<iframe src=http://127.0.0.1:9/f></iframe>\n\n[s](javascript:alert(6)) ![t](//127.0.0.1:9/t.png)",
+    "remark": "<img src=x onerror=alert(14)> [r](javascript:alert(15)) ![r](http://127.0.0.1:9/r.png) <http://127.0.0.1:9/>",
+    "site_name": "Book <img src=x onerror=alert(7)> ![n](http://127.0.0.1:9/n.png)",
+    "copyright": "<img src=x onerror=alert(8)> [c](javascript:alert(9))",
+    "site_author": "\"><script>alert(10)</script>",
+    "site_description": "\"><img src=x onerror=alert(11)>",
+    "chapter": "<img src=x onerror=alert(12)> [ch](javascript:alert(13)) `code` #",
+}
+ORDINARY = "Q's & \"K\" ♠♥♦♣ — a_b *c* [d] 1. #"
+
+
+def yaml_text(text: str) -> str:
+    """``text`` as a YAML scalar that reads back as it is (JSON is YAML)."""
+    import json
+
+    return json.dumps(text, ensure_ascii=False)
+
+
+def hostile_hand_text(title: str = HOSTILE["title"]) -> str:
+    """Hand I with a hostile title, theme, source and first remark."""
+    return hand_i_text(**{
+        "title:": f"title: {yaml_text(title)}",
+        "theme:": f"theme: {yaml_text(HOSTILE['theme'])}",
+        "source:": f"source: {yaml_text(HOSTILE['source'])}",
+        "    remark: |": "    remark: |\n      " + HOSTILE["remark"],  # before the remark's own words
+    })

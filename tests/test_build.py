@@ -76,7 +76,8 @@ def test_a_broken_hand_writes_nothing_and_reports_every_problem(project, capsys)
     assert messages and all(m.split(":")[0].endswith("01-trump-lead-on-established-suit.yaml") for m in messages)
     assert all(m.split(":")[1].isdigit() and m.split(":")[2].isdigit() for m in messages)  # path:line:col
 
-    code = main(["build", "--hands", str(project / "hands"), "--output", str(project / "output")])
+    code = main(["build", "--project", str(project), "--hands", str(project / "hands"),
+                 "--output", str(project / "output")])
     err_text = capsys.readouterr().err
     assert code == 1
     assert "01-trump-lead-on-established-suit.yaml:" in err_text and "error:" in err_text

@@ -27,13 +27,13 @@ def test_hand_file_matches_json_schema(path):
 
 
 def test_schema_and_loader_agree_on_keys():
-    from whistbook import handfile
+    from whistbook import handfile, handfile_parts
 
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     assert set(schema["properties"]) == handfile._TOP_KEYS
     trick = next(v for v in schema["properties"]["tricks"]["items"]["oneOf"] if v.get("type") == "object")
     assert set(trick["properties"]) == handfile._TRICK_KEYS
-    assert set(schema["properties"]["ending"]["properties"]) == handfile._ENDING_KEYS
+    assert set(schema["properties"]["ending"]["properties"]) == handfile_parts._ENDING_KEYS
 
 
 def test_cavendish_files_are_named_by_hand_number():

@@ -3,7 +3,8 @@
 import pytest
 
 from whistbook.errors import HandFileError, YamlSyntaxError
-from whistbook.handfile import loads, parse_result, problems_of
+from whistbook.handfile import loads, problems_of
+from whistbook.handfile_parts import parse_result
 from whistbook.seats import Seat, Side
 
 GOOD = """\

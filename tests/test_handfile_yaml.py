@@ -1,6 +1,6 @@
 """The hand-file composer: libyaml's tree, where it is used, is the pure loader's to the last mark.
 
-``handfile.compose`` composes with libyaml (``yaml.CSafeLoader``) for speed, and every location the
+``yamlnodes.compose`` composes with libyaml (``yaml.CSafeLoader``) for speed, and every location the
 loader reports comes from the nodes' marks, so the tree must be the pure-Python loader's exactly:
 every node's kind, tag, value, style and start and end (line, column and index). Texts where the
 two are known to differ, and every text libyaml refuses, go to the pure loader.
@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from conftest import ROOT
-from whistbook import handfile
+from whistbook import yamlnodes
 from whistbook.errors import YamlSyntaxError
 
 needs_libyaml = pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML built without libyaml")
@@ -48,7 +48,7 @@ def tree(node: yaml.Node | None) -> list | None:
 
 
 def pure(text: str) -> list | None:
-    return tree(yaml.compose(text, Loader=handfile._Loader))
+    return tree(yaml.compose(text, Loader=yamlnodes._Loader))
 
 
 def outcome(compose, text: str):
@@ -60,12 +60,12 @@ def outcome(compose, text: str):
 
 
 def pure_outcome(text: str):
-    saved = handfile._FAST_LOADER
-    handfile._FAST_LOADER = None
+    saved = yamlnodes._FAST_LOADER
+    yamlnodes._FAST_LOADER = None
     try:
-        return outcome(handfile.compose, text)
+        return outcome(yamlnodes.compose, text)
     finally:
-        handfile._FAST_LOADER = saved
+        yamlnodes._FAST_LOADER = saved
 
 
 YAML_FILES = sorted(p for pattern in ("hands/**/*.yaml", "tests/**/*.yaml", "tests/**/*.yml", "whistbook/**/*.yml")
@@ -76,8 +76,8 @@ YAML_FILES = sorted(p for pattern in ("hands/**/*.yaml", "tests/**/*.yaml", "tes
 @pytest.mark.parametrize("path", YAML_FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_file_composes_to_the_pure_loaders_tree(path):
     text = path.read_text(encoding="utf-8")
-    assert handfile._compose_fast(text) is not handfile._UNSURE, "the fast path should take the project's own files"
-    assert tree(handfile.compose(text, str(path))) == pure(text)
+    assert yamlnodes._compose_fast(text) is not yamlnodes._UNSURE, "the fast path should take the project's own files"
+    assert tree(yamlnodes.compose(text, str(path))) == pure(text)
 
 
 # Texts the fast path takes: each mended or checked difference, and the shapes hand files use.
@@ -111,8 +111,8 @@ TAKEN = {
 @needs_libyaml
 @pytest.mark.parametrize("text", list(TAKEN.values()), ids=list(TAKEN))
 def test_texts_the_fast_path_takes_compose_alike(text):
-    assert handfile._compose_fast(text) is not handfile._UNSURE
-    assert outcome(handfile.compose, text) == pure_outcome(text)
+    assert yamlnodes._compose_fast(text) is not yamlnodes._UNSURE
+    assert outcome(yamlnodes.compose, text) == pure_outcome(text)
 
 
 # Texts where libyaml and the pure loader part ways: these must go to the pure loader.
@@ -141,8 +141,8 @@ UNSURE = {
 @needs_libyaml
 @pytest.mark.parametrize("text", list(UNSURE.values()), ids=list(UNSURE))
 def test_texts_where_the_loaders_differ_go_to_the_pure_loader(text):
-    assert handfile._compose_fast(text) is handfile._UNSURE
-    assert outcome(handfile.compose, text) == pure_outcome(text)
+    assert yamlnodes._compose_fast(text) is yamlnodes._UNSURE
+    assert outcome(yamlnodes.compose, text) == pure_outcome(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -150,16 +150,16 @@ def test_texts_where_the_loaders_differ_go_to_the_pure_loader(text):
     "a: 1\na: {", "x: \"\\q\"\n", "a: *nowhere\n", "--- a\n--- b\n",
 ])
 def test_errors_are_the_pure_loaders(text):
-    got = outcome(handfile.compose, text)
+    got = outcome(yamlnodes.compose, text)
     assert got[0] == "error"
     assert got == pure_outcome(text)
 
 
 def test_without_libyaml_the_pure_loader_composes(monkeypatch):
-    monkeypatch.setattr(handfile, "_FAST_LOADER", None)
+    monkeypatch.setattr(yamlnodes, "_FAST_LOADER", None)
     text = TAKEN["no final line break"]
-    assert handfile._compose_fast(text) is handfile._UNSURE
-    assert tree(handfile.compose(text, "h.yaml")) == pure(text)
+    assert yamlnodes._compose_fast(text) is yamlnodes._UNSURE
+    assert tree(yamlnodes.compose(text, "h.yaml")) == pure(text)
 
 
 # Single corruptions of the corpus files, of the kinds an author's slip makes and a few more.
@@ -194,8 +194,8 @@ def _compare_corruptions(count: int, seed: int) -> None:
     taken = 0
     for _ in range(count):
         text = _corrupted(rng, texts)
-        taken += handfile._compose_fast(text) is not handfile._UNSURE
-        assert outcome(handfile.compose, text) == pure_outcome(text), repr(text)
+        taken += yamlnodes._compose_fast(text) is not yamlnodes._UNSURE
+        assert outcome(yamlnodes.compose, text) == pure_outcome(text), repr(text)
     assert taken > count // 5  # the fast path is still taken for most texts that compose
 
 

@@ -84,3 +84,43 @@ def test_no_lesson_says_more_in_inferences_than_the_book_in_remarks():
     assert len(rows) >= 39
     over = [(name, remarks, after) for name, remarks, _, after in rows if after > remarks]
     assert not over, over
+
+
+def test_the_table_has_its_seats_the_deal_and_what_is_known_after_each_trick():
+    d = data(lesson())
+    assert d["seats"] == {"bottom": "A", "left": "Y", "top": "B", "right": "Z"}
+    assert sorted(len(cards) for cards in d["deal"].values()) == [13, 13, 13, 13]
+    assert d["dealer"] == "Z" and d["turn_up"] == "2S"
+    after_1 = d["tricks"][0]["known"]
+    assert set(after_1) == {"Y", "B", "Z"}
+    z_spades = after_1["Z"][0]  # the suits in the order S H D C: Z holds the turned-up two
+    assert z_spades["c"] == ["2S"] and not z_spades["v"] and not z_spades["u"]
+
+
+def test_a_judged_play_question_passes_through_in_the_single_dummy_contract():
+    """The lead's judge will give each question right, sound, lucky, loss and rule;
+    until then the quiz gives accepted, and the data carries whichever it has."""
+    from dataclasses import dataclass, replace
+
+    l = lesson()
+    q = l.play_quizzes[0]
+    assert "accepted" in data(l)["play"][str(q.trick)] and "right" not in data(l)["play"][str(q.trick)]
+
+    @dataclass(frozen=True)
+    class Judged:
+        trick: int
+        before: int
+        legal: tuple
+        book: Card
+        analysed: bool
+        right: tuple
+        sound: tuple
+        lucky: tuple
+        loss: dict
+        rule: dict | None
+
+    judged = Judged(q.trick, q.before, q.legal, q.book, True, (q.book,), q.legal[1:2], (), {q.legal[-1]: 0.5},
+                    {"title": "Lead from the strongest suit", "page": "56"})
+    out = data(replace(l, play_quizzes=(judged,)))["play"][str(q.trick)]
+    assert out["right"] == [str(q.book)] and out["sound"] == [str(q.legal[1])] and out["lucky"] == []
+    assert out["loss"] == {str(q.legal[-1]): 0.5} and out["rule"]["page"] == "56" and "accepted" not in out

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from whistbook.build import STAMP, BuildOptions, build
-from whistbook.buildcache import OutputLock
+from whistbook.build import BuildOptions, build
+from whistbook.output import OutputLock
 from whistbook.cli import main
 from whistbook.errors import ConfigError
 from whistbook.project import Chapter, find_project, init_project, load_project, order_files
@@ -73,6 +73,35 @@ def test_the_lock_refuses_a_second_build(tmp_path):
     with OutputLock(tmp_path / "output"):  # free again
         pass
     assert not any(tmp_path.iterdir())
+
+
+def _hold_the_lock_in_turn(output: Path, tries: int) -> int:
+    """Take the output's lock ``tries`` times; how often another process held it at the same time."""
+    doubles = 0
+    for _ in range(tries):
+        try:
+            with OutputLock(output):
+                try:
+                    fd = os.open(output.parent / "holder", os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+                except FileExistsError:
+                    doubles += 1
+                    continue
+                os.close(fd)
+                time.sleep(0.0005)
+                os.unlink(output.parent / "holder")
+        except ConfigError:
+            time.sleep(0.0002)
+    return doubles
+
+
+def test_the_lock_is_never_held_twice(tmp_path):
+    """Four processes taking the lock in turn as fast as they can: never two at once
+    (the file is removed before it is unlocked; one who locked it meanwhile must not count)."""
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(4) as pool:
+        doubles = pool.starmap(_hold_the_lock_in_turn, [(tmp_path / "output", 300)] * 4)
+    assert sum(doubles) == 0
 
 
 @pytest.mark.slow
@@ -141,6 +170,50 @@ def test_an_incremental_build_equals_a_clean_one(corpus, monkeypatch):
     assert _pdf_text(inc / "whistbook.pdf") == _pdf_text(ref / "whistbook.pdf")
     assert _outline(inc / "whistbook.pdf") == _outline(ref / "whistbook.pdf")
     assert edited.pdf_pages == clean.pdf_pages
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The corpus's project built once, for the tests that take a piece of its output away."""
+    root = tmp_path_factory.mktemp("built")
+    shutil.copytree(HANDS / "dick", root / "hands" / "dick")
+    shutil.copy(HAND_I, root / "hands")
+    build(_options(root))
+    return root
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("piece", ["html", "site", "whistbook.pdf"])
+def test_an_output_deleted_is_made_again(built, piece):
+    """The build goes by what is on disk, not by its records: a piece of the
+    output deleted (the output folder kept) is made again."""
+    out = built / "output"
+    before = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
+    path = out / piece
+    shutil.rmtree(path) if path.is_dir() else path.unlink()
+    report = build(_options(built))
+    assert not report.up_to_date
+    assert sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file()) == before
+    assert build(_options(built)).up_to_date
+
+
+@pytest.mark.slow
+def test_a_page_changed_in_the_output_is_made_again(built):
+    page = built / "output" / "html" / "index.html"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("</body>", "<p>edited</p></body>"), encoding="utf-8")
+    assert not build(_options(built)).up_to_date
+    assert page.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.slow
+def test_no_cache_makes_everything_anew(built):
+    assert build(_options(built)).up_to_date
+    pdf = built / "output" / "whistbook.pdf"
+    was = pdf.stat().st_mtime_ns
+    report = build(BuildOptions(**{**_options(built).__dict__, "cache": None}))
+    assert not report.up_to_date and report.made > 0 and report.reused == 0
+    assert pdf.stat().st_mtime_ns != was
 
 
 @pytest.mark.slow
@@ -240,7 +313,7 @@ def test_serve_shows_edits_and_errors_and_refuses_to_leave_the_output(corpus):
         base = f"http://127.0.0.1:{ready.port}"
         page = f"{base}/html/cavendish-02-trump-lead-four-moderate-trumps.html"
         status, text = _get(page)
-        assert status == 200 and "Hand II" in text and "/livereload/" in text
+        assert status == 200 and "Hand II" in text and "/__whistbook/changes" in text
         for bad in ("/../mkdocs.yml", "/html/../../hands/dick", "//etc/passwd"):
             conn = __import__("http.client").client.HTTPConnection("127.0.0.1", ready.port, timeout=10)
             conn.request("GET", bad)
@@ -278,3 +351,36 @@ def test_a_template_change_lays_the_lessons_parts_out_again(corpus):
     text = _pdf_text(corpus / "output" / "whistbook.pdf")
     assert "What you know after trick" not in text and text.count("What you can tell after trick") >= 10
     assert again.made >= 4  # the three hands' parts and the problem's, at least
+
+
+def test_an_output_that_cannot_be_replaced_is_said_and_left_as_it_was(tmp_path, monkeypatch):
+    from whistbook import output as writer
+
+    out = tmp_path / "output"
+    (out / "html").mkdir(parents=True)
+    (out / "html" / "index.html").write_text("old", encoding="utf-8")
+    new = writer.new_folder(out)
+    real = os.replace
+
+    def refuse(src, dst):  # the old output moved aside, the new one refused in its place
+        if Path(src) == new:
+            raise PermissionError(13, "Permission denied")
+        return real(src, dst)
+
+    monkeypatch.setattr(writer.os, "replace", refuse)
+    with pytest.raises(ConfigError, match="cannot replace the output folder .Permission denied.*left as it was"):
+        writer.write_output(new, out, {"index.html": "new"}, None, writer.Stamp("k"))
+    assert (out / "html" / "index.html").read_text(encoding="utf-8") == "old"
+    assert not list(tmp_path.glob(".output-old-*"))
+
+
+def test_a_read_only_old_output_is_removed_after_the_swap(tmp_path):
+    from whistbook import output as writer
+
+    out = tmp_path / "output"
+    (out / "html").mkdir(parents=True)
+    (out / "html" / "index.html").write_text("old", encoding="utf-8")
+    os.chmod(out / "html", 0o555)
+    writer.write_output(writer.new_folder(out), out, {"index.html": "new"}, None, writer.Stamp("k"))
+    assert (out / "html" / "index.html").read_text(encoding="utf-8") == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]

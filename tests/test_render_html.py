@@ -209,3 +209,14 @@ def test_the_print_stylesheet_knows_the_trick_diagrams_proportions():
     css = template_source(make_environment(None), "css/print.css")
     assert re.search(r"min-height: calc\(var\(--trick-width\) \* 0\.71\)", css)
     assert round(HEIGHT / WIDTH, 2) == 0.71
+
+
+def test_the_editors_working_notes_are_printed_nowhere(env):
+    """A file's `notes` (how the source was read: OCR, seeds, the checker) is for
+    editors: the Boston problem's are long, and not a word of them reaches its page."""
+    boston = lesson(BOSTON, inference=False)
+    notes = checked(BOSTON).hand.notes
+    assert notes and "OCR" in notes
+    page = render_lesson(boston, env)
+    assert "OCR" not in page and "Editorial notes" not in page
+    assert "the small cards its solutions leave out are the editor" in page  # what a reader should know

@@ -73,7 +73,8 @@ def test_the_pdf_is_a_pdf_with_fonts_embedded(lessons, env, tmp_path):
     path = tmp_path / "b.pdf"
     path.write_bytes(pdf)
     rows = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
-    assert rows and all("DejaVu" in row for row in rows)
+    assert rows and all("Charis-SIL" in row or "DejaVu-Sans" in row for row in rows)  # the text face, the cards'
+    assert any("Charis-SIL" in row for row in rows) and not any("Serif" in row for row in rows)
     assert all(row.split()[-5] == "yes" for row in rows)  # the "emb" column
 
 
@@ -174,9 +175,9 @@ def _boxes(box, page, out):
 
 @pytest.mark.parametrize("paper", ["a5", "a4"])
 def test_a_tricks_diagram_sits_beside_its_notes_and_never_overlaps(lessons, env, paper):
-    """The diagram is taken out of the flow (not floated, which is slow): it
-    must still start with its notes, end inside its trick and keep left of
-    the notes, on A5 and on A4."""
+    """The diagram stays in the flow (not floated, which is slow) and its notes
+    are pulled up beside it: they must start level with it, keep right of it,
+    and the trick must hold the whole diagram on its page, on A5 and on A4."""
     from whistbook.inference import RULES
 
     doc = render_booklet_document(lessons[:1], env, rules=RULES,
@@ -196,7 +197,52 @@ def test_a_tricks_diagram_sits_beside_its_notes_and_never_overlaps(lessons, env,
         seen.add(trick.element.get("id"))
         assert len(notes) == 1 and len(diagram) == 1, trick.element.get("id")
         (n,), (d,) = notes, diagram
-        assert d.position_y == pytest.approx(n.position_y, abs=1)  # side by side
+        assert d.position_y == pytest.approx(n.border_box_y(), abs=1)  # side by side
         assert d.position_x + d.margin_width() < n.content_box_x()  # left of the notes
         assert d.position_y + d.margin_height() <= trick.content_box_y() + trick.height + 0.01  # inside its trick
         assert trick.position_y + trick.margin_height() <= doc.pages[k].height  # on its page
+
+
+def _pt(px: float) -> float:
+    return px * 0.75
+
+
+def test_the_booklet_is_set_like_a_book(document, lessons, env):
+    """Justified and hyphenated text in the book face; the tally of a trick and
+    the picture of what is known at 7.5 pt or more; the lessons by theme with
+    their titles; the author on the cover."""
+    from whistbook.render.diagrams import TALLY_SIZE, WIDTH
+
+    found = [b for p in document.pages for _, b in _boxes(p._page_box, 0, [])]
+    remark = next(b for b in found if "remark" in (b.element.get("class") or "").split())
+    assert remark.style["text_align_all"] == "justify" and remark.style["hyphens"] == "auto"
+    assert remark.style["font_family"][0] == "Charis SIL"
+    tricks = [b for b in found if b.element_tag == "img" and "trick-svg" in (b.element.get("class") or "")]
+    assert tricks and min(_pt(b.width) * TALLY_SIZE / WIDTH for b in tricks) >= 7.5
+    known = [b for b in found if b.element_tag == "img" and "known-svg" in (b.element.get("class") or "")]
+    assert known
+    for b in known:  # the picture's text is 9 units high in a drawing of the image's width
+        view_width = float(re.search(r"viewBox%3D%220%200%20([\d.]+)|viewBox=\"0 0 ([\d.]+)",
+                                     _svg_of(b.element.get("src"))).group(2))
+        assert _pt(b.width) * 9 / view_width >= 7.5
+    html = booklet_html(lessons, env, options=RenderOptions(medium="print"))
+    themes = html[html.index('id="themes"'):]
+    assert 'class="toc-theme"' in themes[:themes.index("</section>")]
+
+
+def _svg_of(src: str) -> str:
+    return base64.b64decode(src.split(",", 1)[1]).decode()
+
+
+def test_the_cover_names_the_author_from_the_settings(env):
+    from whistbook.project import Book
+    from whistbook.render.context import book_context
+    from whistbook.render.environment import render_template
+    from whistbook.render.pdf import BOOKLET_LINKS
+
+    book = book_context([lesson()], env, book=Book(title="Whistbook", author="A. Player"))
+    html = render_template(env, "booklet.html", part="front", lesson=None, pages={}, book=book.book,
+                           hands=book.hands, problems=book.problems, themes=book.themes, chapters=book.chapters,
+                           rules=book.rules, glossary=book.glossary, options=RenderOptions(medium="print"),
+                           links=BOOKLET_LINKS, title="Whistbook")
+    assert '<p class="cover-author">A. Player</p>' in html

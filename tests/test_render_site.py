@@ -162,7 +162,8 @@ def test_a_problems_search_entry_leaves_out_its_idea_and_solutions(sources):
     boston = lesson(BOSTON, inference=False)
     entry = search_text(boston, make_environment(None, rules=RULES))
     assert entry == ("The Boston Double-Dummy Problem. Dick's Hand-Book of Whist (New York, 1884), double-dummy "
-                     "problems. A and B to take all thirteen tricks, whatever Y and Z do")
+                     "problems; the book's No. 1 to No. 4 are A, Y, B and Z here, and the small cards its solutions leave "
+                     "out are the editor's. A and B to take all thirteen tricks, whatever Y and Z do")
     assert "squeeze" not in entry.lower() and "squeeze" in boston.theme.lower()
 
 

@@ -73,3 +73,30 @@ def test_legal_plays():
     assert legal_plays(hand, Suit.HEARTS) == C("2H 3H")
     assert legal_plays(hand, Suit.CLUBS) == hand
     assert legal_plays(hand, None) == hand
+
+
+def test_an_illegal_play_carries_its_trick_seat_and_card():
+    with pytest.raises(IllegalPlayError) as err:
+        replay(HANDS, None, Seat.A, [C("2H 3H 4H 2C")])
+    assert (err.value.trick_index, err.value.play_index, err.value.seat, err.value.card) == (0, 3, Seat.Z, Card.parse("2C"))
+
+
+def test_every_bundled_hand_that_checks_also_replays_the_same():
+    """whistbook.replay and whistbook.check replay a hand file alike: the laws
+    lessons' recorded revokes and leads out of turn included."""
+    import whistbook
+    from whistbook.corpus import find_hand_files
+
+    from conftest import HANDS as BUNDLED
+
+    checked = 0
+    for path in find_hand_files([BUNDLED]):
+        hand = whistbook.load(path)
+        result = whistbook.check(hand, solver=False)
+        if result.replay is None:
+            continue
+        assert whistbook.replay(hand) == result.replay, path
+        checked += 1
+    assert checked >= 50
+    laws = sorted((BUNDLED / "laws").glob("0[15]-*.yaml"))
+    assert len(laws) == 2 and all(whistbook.replay(whistbook.load(p)).tricks for p in laws)

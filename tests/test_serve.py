@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from whistbook.build import BuildFailed, BuildOptions, build
+from whistbook.output import STAMP
 from whistbook.serve import Preview
 
 from render_support import HANDS
@@ -36,7 +37,8 @@ def _options(root: Path, output: str = "output") -> BuildOptions:
 
 
 def _differences(a: Path, b: Path) -> list[str]:
-    cmp = filecmp.dircmp(a, b)
+    """Files that differ, but for the stamp (which lists the files with the times they were written)."""
+    cmp = filecmp.dircmp(a, b, ignore=[STAMP])
     out = [str(a / n) for n in cmp.left_only + cmp.right_only + cmp.diff_files + cmp.funny_files]
     for name in cmp.common_dirs:
         out += _differences(a / name, b / name)
@@ -50,6 +52,9 @@ def test_a_remark_edited_writes_the_pages_a_build_would(book):
     text = re.sub(r"(remark: [|>]-?\n)(\s+)", r"\1\2Edited while serving, with {KH}. ", hand.read_text(), count=1)
     hand.write_text(text)
     assert preview.update({hand}) == ["cavendish-07-fourth-best-lead-counting"]
+    html_page = book / "output" / "html" / "cavendish-07-fourth-best-lead-counting.html"
+    assert "Edited while serving" in html_page.read_text()  # the lesson's page first
+    preview.update_site()  # then the site
     site_page = book / "output" / "site" / "lessons" / "cavendish-07-fourth-best-lead-counting.html"
     assert "Edited while serving" in site_page.read_text()
     index = (book / "output" / "site" / "search" / "search_index.js").read_text()

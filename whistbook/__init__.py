@@ -61,20 +61,16 @@ def check(hand: HandFile, *, solver: bool = True) -> CheckedHand:
 
 
 def replay(hand: HandFile) -> Replay:
-    """Play the hand's written tricks card by card.
+    """Play the hand's written tricks card by card, as :func:`check` does
+    (the revokes and the leads out of turn the file records included).
 
+    :raises DealError: when the deal is not 52 distinct cards, 13 a hand.
     :raises IllegalPlayError: at the first illegal play, located at its card.
     """
-    from .play import replay as play_tricks
+    from .play import replay_hand
 
-    tricks = [[r.card for r in t.plays] for t in hand.tricks]
-    try:
-        return play_tricks(Deal.from_hands(hand.deal).hands, hand.trumps, hand.leader, tricks,
-                           [t.shown for t in hand.tricks])
-    except IllegalPlayError as err:
-        t = hand.tricks[err.trick_index]  # type: ignore[attr-defined]
-        pi = err.play_index  # type: ignore[attr-defined]
-        raise err.at(t.plays[pi].loc if 0 <= pi < len(t.plays) else t.loc)
+    Deal.from_hands(hand.deal)  # the deal itself first: a replay of a wrong deal says nothing useful
+    return replay_hand(hand)
 
 
 def explain(checked: CheckedHand, seat: Seat | None = None) -> "Explanation":

@@ -14,7 +14,7 @@ being made again:
    principles, the glossary), derived once and handed to every writer.
 3. *pages*: the site's sources, then the lesson pages while the site is
    built (fast, made each time; the compiled templates are kept).
-4. *booklet*: laid out in parts (each lesson, the answers, the back matter's
+4. *booklet* (:mod:`whistbook.booklet`): laid out in parts (each lesson, the answers, the back matter's
    three sections), each carrying its own running heads and stored by what
    it is made from: a lesson's part (and the principles and the glossary) by
    the lesson's key and the book's settings, so that its HTML is rendered
@@ -22,12 +22,12 @@ being made again:
    key. Then the front matter and the lessons by theme with the
    page numbers the parts give, side by side, and the parts joined, with the
    page numbers printed over the pages and the links and bookmarks drawn.
-5. *write*: into a temporary folder beside the output, with the site
+5. *write* (:mod:`whistbook.output`): into a temporary folder beside the output, with the site
    (ProperDocs) built there, and the new folder swapped in for the old one.
    The output folder is locked for the whole build; a build killed
    part-way leaves the old output, and the next build tidies what it left.
 
-The stages overlap on one pool of worker processes, one a core, which take
+The stages overlap on one pool of worker processes (:mod:`whistbook.workers`), one a core, which take
 jobs by rank, then in the order given: a lesson's part of the booklet is
 given to them as soon as the lesson is made (a lesson's part depends on that
 lesson and the book's settings only), and the site, the answers and the
@@ -44,28 +44,23 @@ lessons; without them the lessons are complete but plainer.
 
 from __future__ import annotations
 
-import heapq
 import importlib
 import importlib.util
-import os
 import shutil
-import tempfile
-import threading
 import time
-from concurrent.futures import BrokenExecutor, CancelledError, Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
-from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from .buildcache import PACKAGE, OutputLock, Store, code_key, digest, folder_key, tidy_after_interruption
-from .errors import ConfigError, Diagnostic, RenderError, WhistbookError
+from .booklet import Booklet
+from .buildcache import PACKAGE, Store, code_key, digest, folder_key
+from .errors import ConfigError, Diagnostic, WhistbookError
 from .lesson import Lesson, build_lesson, viewpoint_of
+from .output import OutputLock, Stamp, current_stamp, new_folder, tidy_after_interruption, write_output
 from .project import Book, Chapter, order_files
+from .workers import LESSONS, Pool
 
 Progress = Callable[[str], None]
-STAMP = ".whistbook-build"  # the build's key, inside the output folder
-BOOKLET = "whistbook.pdf"
 
 
 class BuildFailed(WhistbookError):
@@ -139,13 +134,13 @@ class BuildReport:
 @dataclass
 class PageInputs:
     """What a build made its pages from: the hand files in the book's order, their
-    keys and lessons, the templates' environment and the site's navigation."""
+    keys and lessons, the templates' environment and the site's sources."""
 
     files: list[Path]
     keys: list[str]
     lessons: list[Lesson]
     env: Any
-    nav: list[Any]
+    sources: Any  # whistbook.render.site.SiteSources
 
 
 @dataclass
@@ -199,13 +194,15 @@ class Made:
     printed: Lesson | None = None
 
 
-def make_lesson(path: Path, slug: str, index: int, analysis_in_booklet: bool, cache_dir: Path | None) -> Made:
-    """Check, explain and analyse one hand file and make its lessons (runs in a worker)."""
+def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_booklet: bool,
+                cache_dir: Path | None) -> Made:
+    """Check, explain and analyse one hand file, from its bytes ``data`` as
+    they were read when its key was made, and make its lessons (runs in a worker)."""
     from .corpus import check_file
 
     engines = _worker_engines(cache_dir)
     # The infer: statements are checked with the lesson's own explanation, not one made for them alone.
-    ch = check_file(path, statements=False)
+    ch = check_file(path, statements=False, data=data)
     title = ch.hand.title if ch.hand is not None and ch.hand.title else path.name
     explanation = None
     try:
@@ -251,12 +248,30 @@ def lesson_jobs(files: Sequence[Path], options: BuildOptions) -> list[tuple[str,
         if slug in seen:
             raise ConfigError(f"{path} and {seen[slug]} would both be written as {slug}.html: rename one")
         seen[slug] = path
-        key = digest(code_key(), path.read_bytes(), str(path), slug, str(k), str(options.analysis_in_booklet))
-        jobs.append((key, (path, slug, k, options.analysis_in_booklet, options.cache)))
+        # read once: the lesson is made from the bytes its key is made of, so that a
+        # file saved again meanwhile is made again by the next build, never stored stale
+        data = _read(path)
+        key = digest(code_key(), data, str(path), slug, str(k), str(options.analysis_in_booklet))
+        jobs.append((key, (path, data, slug, k, options.analysis_in_booklet, options.cache)))
     return jobs
 
 
-def make_lessons(jobs: Sequence[tuple[str, tuple]], store: Store, pool: "_Pool", report: BuildReport, say: Progress,
+def store_of(options: BuildOptions) -> Store:
+    """The build's store of finished pieces, each kind checked for its type when read."""
+    from .render.pdf import PageNumbers, PartLayout
+
+    return Store(options.cache, {"lessons": Made, "booklet": PartLayout, "booklet-length": PartLayout,
+                                 "numbers": PageNumbers})
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        raise ConfigError(f"{path}: cannot read the hand file ({err.strerror})") from None
+
+
+def make_lessons(jobs: Sequence[tuple[str, tuple]], pool: Pool, say: Progress,
                  each: Callable[[str, Made], None] | None = None,
                  meanwhile: Callable[[], None] | None = None) -> list[Made]:
     """Every file's lessons, in order (``jobs`` from :func:`lesson_jobs`).
@@ -270,7 +285,7 @@ def make_lessons(jobs: Sequence[tuple[str, tuple]], store: Store, pool: "_Pool",
         if each is not None and not m.errors:
             each(jobs[k][0], m)
 
-    batch = pool.start("lessons", make_lesson, jobs, store, report, rank=LESSONS)
+    batch = pool.start("lessons", make_lesson, jobs, rank=LESSONS)
     if meanwhile is not None:
         meanwhile()
     made = pool.finish(batch, made_one)
@@ -284,397 +299,7 @@ def make_lessons(jobs: Sequence[tuple[str, tuple]], store: Store, pool: "_Pool",
     return made
 
 
-#: The order in which the workers take jobs (``rank``): the lessons first (the
-#: rest of the book waits for them), then the jobs that wait for the whole book
-#: (the site, the answers, the measures with stand-ins), and last the parts that
-#: only fill the cores meanwhile (each lesson's part, the principles, the glossary).
-LESSONS, BOOK, FILL = 0, 1, 2
-
-
-class _Pool:
-    """Worker processes, started only when there is work no stored piece covers.
-
-    Every stage gives its jobs to the same workers: a stage's jobs can be
-    given while an earlier stage's are still running, so that no core waits
-    for a stage to end. The workers take them by rank, then in the order
-    given: only a few jobs are in the executor at a time (which would take
-    them in order), so that a job given late but needed soon goes before the
-    parts still waiting. A job asked for twice in one build (the same kind
-    and key) is done once.
-    """
-
-    def __init__(self, workers: int | None, lock: OutputLock | None = None) -> None:
-        self.workers = max(1, workers or os.cpu_count() or 1)
-        self.lock = lock
-        self._executor: Executor | None = None
-        #: jobs not yet in the executor, by (rank, order given); how many are in it
-        self._waiting: list[tuple[int, int, Callable[..., Any], tuple, Future]] = []
-        self._given_count, self._running = 0, 0
-        self._mutex = threading.Lock()  # the executor's results come in on its own thread
-        #: the keys each kind of piece was asked for (what the store should keep)
-        self.used: dict[str, set[str]] = {}
-        #: the jobs given to the workers in this build (and the pieces found in the store), by kind and key
-        self._given: dict[tuple[str, str], Future] = {}
-        #: the pieces in the store (found there, or made in this build and put there)
-        self._kept: set[tuple[str, str]] = set()
-
-    def run(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, tuple]], store: Store,
-            report: BuildReport, weight: Callable[[tuple], int] | None = None, rank: int = BOOK) -> list[Any]:
-        """``fn(*args)`` for each ``(key, args)``, from the store when it has the key.
-        With ``weight`` (of the arguments), the heaviest jobs are started first,
-        so that no long one is left to run alone at the end."""
-        return self.finish(self.start(kind, fn, jobs, store, report, weight, rank))
-
-    def start(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, Any]], store: Store,
-              report: BuildReport, weight: Callable[[tuple], int] | None = None, rank: int = BOOK) -> "_Batch":
-        """:meth:`run` begun: the workers take the jobs while the caller
-        starts more; :meth:`finish` waits for the results. A job's arguments
-        may be given as a function that makes them, called here when the
-        job is given, only if the store does not have its piece."""
-        self.used.setdefault(kind, set()).update(key for key, _ in jobs)
-        batch = _Batch(kind, jobs, store, [None] * len(jobs))
-        todo = []
-        for k, (key, _) in enumerate(jobs):
-            if (kind, key) in self._given:
-                batch.futures[k] = self._given[kind, key]
-            elif (found := store.get(kind, key)) is not None:
-                batch.results[k] = found
-                self._given[kind, key] = _resolved(found)  # read once, however often asked for
-                self._kept.add((kind, key))
-                report.reused += 1
-            else:
-                todo.append(k)
-        report.made += len(todo)
-        args = {k: jobs[k][1]() if callable(jobs[k][1]) else jobs[k][1] for k in todo}
-        if weight is not None:
-            todo.sort(key=lambda k: -weight(args[k]))
-        for k in todo:
-            batch.futures[k] = self._given[kind, jobs[k][0]] = self.submit(fn, *args[k], rank=rank)
-        return batch
-
-    def submit(self, fn: Callable[..., Any], *args: Any, rank: int = BOOK) -> Future:
-        """``fn(*args)`` in a worker (here, with one worker), after the jobs of
-        a lower rank and those of its rank given before it. Single jobs go to
-        the workers too: the main process then never holds a layout's memory,
-        and a lone job runs beside the next one given."""
-        if self.workers == 1:
-            return _done(fn, *args)
-        if self._executor is None:
-            # Workers must not keep the output's lock open when the build is killed.
-            self._executor = ProcessPoolExecutor(self.workers, initializer=_start_worker,
-                                                 initargs=(self.lock.fd if self.lock else None,))
-        future: Future = Future()
-        with self._mutex:
-            heapq.heappush(self._waiting, (rank, self._given_count, fn, args, future))
-            self._given_count += 1
-        self._feed()
-        return future
-
-    def _feed(self) -> None:
-        """Move the first waiting jobs into the executor, keeping one more than
-        there are workers in it: each worker has its next job at hand."""
-        while True:
-            with self._mutex:
-                if not (self._waiting and self._executor is not None and self._running <= self.workers):
-                    return
-                _, _, fn, args, future = heapq.heappop(self._waiting)
-                if not future.set_running_or_notify_cancel():
-                    continue
-                self._running += 1
-                executor = self._executor
-            try:  # outside the lock: a job already done calls back at once
-                inner = executor.submit(fn, *args)
-            except RuntimeError as err:  # closed meanwhile, or broken (a worker killed): said as it is
-                inner = Future()
-                inner.set_exception(err)
-            inner.add_done_callback(partial(self._ended, future))
-
-    def _ended(self, future: Future, inner: Future) -> None:
-        """A job's result handed to its future (on the executor's thread), and the next job in."""
-        with self._mutex:
-            self._running -= 1
-        if inner.cancelled():
-            future.set_exception(CancelledError())
-        elif inner.exception() is not None:
-            future.set_exception(inner.exception())
-        else:
-            future.set_result(inner.result())
-        self._feed()
-
-    def finish(self, batch: "_Batch", each: Callable[[int, Any], None] | None = None) -> list[Any]:
-        """The batch's results, in order; ``each(k, result)`` is called as each is ready.
-        What was made (and has no errors) is put in the store."""
-        waiting: dict[Future, list[int]] = {}
-        for k in range(len(batch.jobs)):
-            if k in batch.futures:
-                waiting.setdefault(batch.futures[k], []).append(k)
-            elif each is not None:
-                each(k, batch.results[k])
-        for future in as_completed(waiting):
-            for k in waiting[future]:
-                try:
-                    batch.results[k] = result = future.result()
-                except BrokenExecutor as err:  # a worker killed (out of memory, say): no traceback
-                    raise RenderError(f"a worker process stopped before its work was done ({err})") from err
-                key = (batch.kind, batch.jobs[k][0])
-                if key not in self._kept and not getattr(result, "errors", None):
-                    batch.store.put(*key, result)
-                    self._kept.add(key)
-                if each is not None:
-                    each(k, result)
-        return batch.results
-
-    def close(self) -> None:
-        """Stop the workers, after the jobs they are running (those not begun are dropped)."""
-        with self._mutex:
-            executor, self._executor = self._executor, None
-            for *_, future in self._waiting:
-                future.cancel()
-            self._waiting.clear()
-        if executor is not None:
-            executor.shutdown(wait=True, cancel_futures=True)
-
-
-@dataclass
-class _Batch:
-    """Jobs given to the pool: their results so far, and the futures of the rest."""
-
-    kind: str
-    jobs: Sequence[tuple[str, Any]]  # (key, arguments or a function that makes them)
-    store: Store
-    results: list[Any]
-    futures: dict[int, Any] = field(default_factory=dict)
-
-
-def _start_worker(fd: int | None) -> None:
-    from . import solver
-
-    if fd is not None:
-        os.close(fd)
-    solver.limit_threads(1)  # the workers already keep every core busy
-
-
-def _done(fn: Callable[..., Any], *args: Any) -> Future:
-    """``fn(*args)`` run here, as a finished future."""
-    return _resolved(fn(*args))
-
-
-def _resolved(result: Any) -> Future:
-    out: Future = Future()
-    out.set_result(result)
-    return out
-
-
-# --- 4. the booklet ----------------------------------------------------------------
-
-
-#: the back matter's parts, in order, each from a new page (see templates/booklet.html)
-BACK_MATTER = ("themes", "principles", "glossary")
-#: those that print the lessons' page numbers ("back" is the three as one part)
-NUMBERED_BACK = ("themes", "back")
-
-
-class Booklet:
-    """The booklet, laid out in parts by the pool's workers: each lesson's part
-    as soon as the lesson is made (:meth:`add`), the rest once the whole book
-    is known (:meth:`lay_out`).
-
-    :raises RenderError: when a template fails or a resource is refused.
-    """
-
-    def __init__(self, env: Any, options: BuildOptions, base: Any, store: Store, pool: "_Pool",
-                 report: BuildReport) -> None:
-        from .render.context import RenderOptions
-        from .render.pdf import booklet_css, running_title_css
-
-        self.env, self.options, self.store, self.pool, self.report = env, options, store, pool, report
-        #: the book's context before its lessons are known (enough for a lesson's own part)
-        self.base = base
-        self.printed = RenderOptions(analysis=options.analysis_in_booklet, four_colour=options.four_colour,
-                                     paper=options.paper, medium="print")
-        # the title first, so that a project's stylesheet may set the string otherwise
-        self.css = running_title_css(options.title) + booklet_css(env, options.paper, four_colour=options.four_colour)
-        #: what a lesson's part is made from besides the lesson: the code, the
-        #: stylesheet, the templates and the book's settings (see :meth:`lesson_job`)
-        self.key = digest(code_key(), self.css, folder_key(PACKAGE / "templates"), folder_key(options.templates),
-                          repr(self.printed), repr(options.book))
-        #: each lesson's part's job, by the lesson's name
-        self.parts: dict[str, tuple[str, Any]] = {}
-        #: the jobs of the back matter's parts that need no lessons, by name (see :meth:`begin`)
-        self.back: dict[str, tuple[str, Any]] = {}
-
-    def html(self, part: str, book: Any, **kw: Any) -> str:
-        from .render.pdf import booklet_part_html
-
-        return booklet_part_html(part, book, self.env, options=self.printed, **kw)
-
-    def jobs(self, htmls: Sequence[str]) -> list[tuple[str, tuple]]:
-        """Parts' jobs, each keyed by its HTML."""
-        return [(digest(code_key(), self.css, html), (html, self.css)) for html in htmls]
-
-    def lesson_job(self, key: str, lesson: Lesson) -> tuple[str, Any]:
-        """A lesson's part's job, keyed by the lesson's key (``key``, from its
-        file and the code) and :attr:`key`: its HTML is rendered only when the
-        part is not in the store. A lesson's part is made from the lesson and
-        the book's settings alone, not from the other lessons."""
-        return digest(self.key, "lesson", key), lambda: (self.html("lesson", self.base, lesson=lesson), self.css)
-
-    def start(self, jobs: Sequence[tuple[str, Any]], *, draw: bool = True, rank: int = BOOK) -> "_Batch":
-        """The parts laid out by the workers; without ``draw``, only their
-        lengths and anchors (stored apart: never joined)."""
-        kind, fn = ("booklet", _lay_out_part) if draw else ("booklet-length", _measure_part)
-        return self.pool.start(kind, fn, jobs, self.store, self.report, weight=lambda args: len(args[0]), rank=rank)
-
-    def add(self, key: str, made: Made) -> None:
-        """Give a lesson's part to the workers, as soon as the lesson is made
-        (its part does not change when the other lessons do)."""
-        self.parts[made.printed.slug] = job = self.lesson_job(key, made.printed)
-        self.start([job], rank=FILL)
-
-    def begin(self) -> None:
-        """Give the workers the parts that need no lessons: the principles and
-        the glossary (which print no page numbers), made from the book's
-        settings alone and keyed by them like a lesson's part."""
-        for part in BACK_MATTER:
-            if part not in NUMBERED_BACK:
-                self.back[part] = digest(self.key, part), lambda part=part: (self.html(part, self.base), self.css)
-        self.start(list(self.back.values()), rank=FILL)
-
-    def lay_out(self, book: Any, say: Progress) -> tuple[list[Any], Any]:
-        """Every part of the booklet laid out, in order, and the page numbers
-        (:meth:`join` makes the PDF of them)."""
-        say(f"laying out the booklet ({self.options.paper.upper()}) in parts")
-        body = [self.parts.get(l.slug) or self.jobs([self.html("lesson", self.base, lesson=l)])[0]
-                for l in book.hands + book.problems]
-        if book.problems:
-            body += self.jobs([self.html("answers", book)])
-        anchors = [f"{l.slug}-lesson" for l in book.hands + book.problems] + ["answers", *BACK_MATTER]
-        stand_ins = dict.fromkeys(anchors, 888)
-
-        # The front matter (cover, contents) and the lessons by theme print page
-        # numbers, but their lengths do not depend on the numbers: both are
-        # measured with stand-ins beside the lessons (laid out, not drawn), then
-        # laid out with the numbers, side by side. The principles and the
-        # glossary print none: each is a part laid out once (begun by :meth:`begin`).
-        def front_html(pages: Mapping[str, int]) -> str:
-            return self.html("front", book, pages=pages)
-
-        def back_html(part: str, pages: Mapping[str, int]) -> str:
-            return self.html(part, book, pages=pages if part in NUMBERED_BACK else {})
-
-        drawn = self.start([*body, *(self.back.get(part) or self.jobs([back_html(part, {})])[0]
-                                     for part in BACK_MATTER[1:])])
-        measured = self.start(self.jobs([front_html(stand_ins), back_html("themes", stand_ins)]), draw=False)
-        laid = self.pool.finish(drawn)
-        parts, back = laid[:len(body)], laid[len(body):]
-        front, themes = self.pool.finish(measured)
-        back_parts = BACK_MATTER
-        if all(name in part.anchors for name, part in zip(BACK_MATTER, [themes, *back])):
-            back = [themes, *back]
-        else:  # a project's booklet.html that knows the back matter as one part only
-            back_parts = ("back",)
-            back = self.pool.finish(self.start(self.jobs([back_html("back", stand_ins)]), draw=False))
-
-        def numbers(start: int, laid: Sequence[Any]) -> dict[str, int]:
-            out = {}
-            for part in laid:
-                for name, (page, _, _) in part.anchors.items():
-                    out.setdefault(name, start + page + 1)
-                start += part.pages
-            return out
-
-        for _ in range(3):
-            batch = self.start(self.jobs([front_html(numbers(front.pages, [*parts, *back])),
-                                          back_html(back_parts[0], numbers(front.pages, parts))]))
-            self.numbers(sum(p.pages for p in [front, *parts, *back]))  # beside them, for the stand-ins' length
-            again, numbered = self.pool.finish(batch)
-            settled = again.pages == front.pages and numbered.pages == back[0].pages
-            front, back = again, [numbered, *back[1:]]
-            if settled:
-                break
-        everything = [front, *parts, *back]
-        [page_numbers] = self.pool.finish(self.numbers(sum(p.pages for p in everything)))
-        for part in everything:
-            for message in part.warnings:
-                say(f"booklet: {message}")
-        return everything, page_numbers
-
-    def join(self, laid: tuple[list[Any], Any]) -> tuple[bytes, int]:
-        """The booklet's PDF, joined from its parts, and its page count."""
-        from .render.pdf import join_parts
-
-        parts, page_numbers = laid
-        book = self.options.book
-        return join_parts(parts, page_numbers, title=book.title, author=book.author), sum(p.pages for p in parts)
-
-    def numbers(self, last: int) -> "_Batch":
-        """The page numbers of a booklet of ``last`` pages, laid out once (a
-        few pages: see :func:`whistbook.render.pdf.lay_out_numbers`)."""
-        from .render.pdf import lay_out_numbers
-
-        key = digest(code_key(), self.css, str(last), self.options.paper)
-        args = (self.css, last, self.options.paper)
-        return self.pool.start("numbers", lay_out_numbers, [(key, args)], self.store, self.report)
-
-
-def _lay_out_part(html: str, css: str, draw: bool = True) -> Any:
-    """One part of the booklet laid out (in a worker that may have made lessons before)."""
-    from . import solver
-    from .render import pdf
-
-    solver.release()  # the lessons are made: the solver's tables would only add to the layout's memory
-    return pdf.lay_out_part(html, css, draw=draw)
-
-
-def _measure_part(html: str, css: str) -> Any:
-    """One part of the booklet laid out but not drawn: its length and anchors."""
-    return _lay_out_part(html, css, draw=False)
-
-
-# --- 5. writing -------------------------------------------------------------------
-
-
-def write_files(files: Mapping[str, str | bytes], root: Path) -> None:
-    """Write ``relative path -> text or bytes`` under ``root`` (the only writer of pages)."""
-    for rel, content in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-
-
-def _swap_in(new: Path, output: Path) -> None:
-    """Replace ``output`` by ``new`` (both in the same folder) with renames only."""
-    old = None
-    if output.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{output.name}-old-", dir=output.parent))
-        os.rmdir(old)
-        os.replace(output, old)
-    try:
-        os.replace(new, output)
-    except OSError:
-        if old is not None:
-            os.replace(old, output)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def _new_folder(output: Path) -> Path:
-    """An empty folder beside ``output`` to build the new output in (the next
-    build removes it if this one is killed before the swap)."""
-    output.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{output.name}-", dir=output.parent)).resolve()
-    os.chmod(tmp, 0o777 & ~_umask())  # mkdtemp makes it private; the output is not
-    return tmp
+# --- 3. the site ------------------------------------------------------------------
 
 
 def build_site_into(folder: Path, sources: Any, options: BuildOptions) -> None:
@@ -683,17 +308,6 @@ def build_site_into(folder: Path, sources: Any, options: BuildOptions) -> None:
 
     site.build_site(sources, folder / ".site-src", folder / ".site-theme", folder / "site",
                     config_file=options.mkdocs_config, site_name=options.title)
-
-
-def _write(folder: Path, output: Path, pages: Mapping[str, str], pdf: bytes | None, key: str) -> None:
-    """The pages and the booklet into ``folder`` (the site is already there), then ``folder`` swapped in whole."""
-    write_files(pages, folder / "html")
-    if pdf is not None:
-        write_files({BOOKLET: pdf}, folder)
-    elif (output / BOOKLET).is_file():  # serve: the last booklet stays until one is asked for
-        shutil.copy2(output / BOOKLET, folder / BOOKLET)
-    (folder / STAMP).write_text(key + "\n", encoding="utf-8")
-    _swap_in(folder, output)
 
 
 # --- the build ---------------------------------------------------------------------
@@ -729,10 +343,14 @@ def _build_key(lesson_keys: Sequence[str], options: BuildOptions) -> str:
                   *lesson_keys)
 
 
-def _built(options: BuildOptions, key: str) -> bool:
-    """True when the output was built, booklet included, from what makes ``key``."""
-    stamp = options.output / STAMP
-    return options.booklet and stamp.is_file() and stamp.read_text(encoding="utf-8").strip() == key
+def _built(options: BuildOptions, key: str) -> Stamp | None:
+    """The output's stamp when it was built, booklet included, from what makes
+    ``key`` and is still as that build wrote it; None when anything in it is
+    missing or changed, or the build keeps nothing (``--no-cache``: everything
+    is made anew)."""
+    if not options.booklet or options.cache is None:
+        return None
+    return current_stamp(options.output, key)
 
 
 def _compiled_templates(cache: Path | None) -> Path | None:
@@ -784,8 +402,8 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     started = time.perf_counter()
     report = BuildReport(options.output)
     files, chapters = hand_files(options)
-    store, lock = Store(options.cache), OutputLock(options.output)
-    pool = _Pool(options.workers, lock)
+    store, lock = store_of(options), OutputLock(options.output)
+    pool = Pool(options.workers, store, lock)
     last = started
 
     def phase(name: str) -> None:
@@ -800,9 +418,9 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             jobs = lesson_jobs(files, options)
             key = _build_key([key for key, _ in jobs], options)
             say(f"checking {len(files)} hand files in {options.hands}")
-            if _built(options, key):  # the lessons only for the report (from the store, as a rule)
-                _count(make_lessons(jobs, store, pool, report, say), report)
-                phase("lessons")
+            done = _built(options, key)
+            if done is not None:
+                report.lessons, report.problems, report.pdf_pages = done.lessons, done.problems, done.pdf_pages
                 report.up_to_date, report.seconds = True, time.perf_counter() - started
                 say(f"{options.output}/ is up to date ({report.seconds:.1f} s)")
                 return report
@@ -813,11 +431,11 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
                                    compiled=_compiled_templates(options.cache))
             booklet = None
             if options.booklet:
-                booklet = Booklet(env, options, book_context([], env, rules=engines.rules, book=options.book),
-                                  store, pool, report)
+                booklet = Booklet(env, options.book, options.templates,
+                                  book_context([], env, rules=engines.rules, book=options.book), pool)
                 if pool.workers > 1:
                     load_weasyprint()  # imported once here, not in each worker the pool forks
-            made = make_lessons(jobs, store, pool, report, say, booklet.add if booklet else None,
+            made = make_lessons(jobs, pool, say, (lambda key, m: booklet.add(key, m.printed)) if booklet else None,
                                 booklet.begin if booklet else None)
             _count(made, report)
             phase("lessons")
@@ -827,7 +445,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
                                 chapters=slugs)
             say(f"rendering the site's sources and {len(made)} lesson pages")
             sources = render_site_sources(book, env, options=screen_options(options, "site"), title=options.title)
-            folder = _new_folder(options.output)
+            folder = new_folder(options.output)
             say("building the site (ProperDocs)")
             site = pool.submit(build_site_into, folder, sources, options)  # beside the lesson pages
             pages = render_html(book, env, options=screen_options(options, "html"))
@@ -847,14 +465,16 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
                 phase("booklet")
 
             say(f"writing into {folder}")
-            _write(folder, options.output, pages, pdf, key if options.booklet else "")
+            write_output(folder, options.output, pages, pdf,
+                         Stamp(key if options.booklet else "", report.lessons, report.problems, report.pdf_pages))
             folder = None
             phase("write and site")
         finally:
             pool.close()  # after the jobs running (a site writing into the folder, say)
             if folder is not None:
                 shutil.rmtree(folder, ignore_errors=True)
-        report.inputs = PageInputs(files, [key for key, _ in jobs], [m.lesson for m in made], env, sources.nav)
+        report.made, report.reused = pool.made, pool.reused
+        report.inputs = PageInputs(files, [key for key, _ in jobs], [m.lesson for m in made], env, sources)
         for kind, keys in pool.used.items():
             store.prune(kind, keys)
         store.prune("furniture", ())  # the running heads' documents of earlier versions
@@ -866,6 +486,5 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     return report
 
 
-__all__ = ["build", "BuildOptions", "BuildReport", "BuildFailed", "Made", "PageInputs", "Booklet", "hand_files",
-           "make_lesson", "lesson_jobs", "screen_options", "build_site_into", "write_files", "lesson_slug", "STAMP",
-           "BOOKLET"]
+__all__ = ["build", "BuildOptions", "BuildReport", "BuildFailed", "Made", "PageInputs", "hand_files",
+           "make_lesson", "lesson_jobs", "screen_options", "build_site_into", "lesson_slug"]

@@ -1,5 +1,6 @@
-"""What makes a build incremental and safe: content keys, a store of
-finished pieces, and the lock on an output folder.
+"""What makes a build incremental: content keys and a store of finished
+pieces, signed so that only this user's own are ever loaded (the output
+folder's lock and writing are :mod:`whistbook.output`'s).
 
 Every piece a build makes (a lesson, a laid-out part of the booklet) is
 stored under a key that hashes everything it was made from: the hand
@@ -10,19 +11,17 @@ whose key is in the store is reused; nothing is ever invalidated by hand.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
+import hmac
 import os
 import pickle
-import shutil
+import secrets
 import tempfile
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
-from . import __version__
-from .errors import ConfigError
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -36,14 +35,21 @@ def digest(*parts: str | bytes) -> str:
     return h.hexdigest()
 
 
+#: the distributions whose versions shape what a build makes: the hand files'
+#: reader, the solver, the templates and Markdown, the booklet's layout and
+#: PDF, the site's generator and theme (a new version of any makes everything anew)
+SHAPING = ("pyyaml", "endplay", "jinja2", "markupsafe", "markdown-it-py", "weasyprint", "pydyf", "tinyhtml5",
+           "tinycss2", "fonttools", "pikepdf", "properdocs", "properdocs-theme-readthedocs", "markdown")
+
+
 @lru_cache(maxsize=1)
 def code_key() -> str:
-    """A key of whistbook's code and of the libraries that lay pages out (not
-    of the templates: the pieces made from HTML are keyed by it, and those
-    keyed before their HTML is made, a lesson's booklet part say, add the
-    templates' :func:`folder_key`)."""
-    parts: list[str | bytes] = [__version__]
-    for name in ("weasyprint", "mkdocs", "pydyf", "jinja2", "markdown-it-py"):
+    """A key of whistbook's code and of the libraries that shape its output
+    (:data:`SHAPING`; not of the templates: the pieces made from HTML are
+    keyed by it, and those keyed before their HTML is made, a lesson's
+    booklet part say, add the templates' :func:`folder_key`)."""
+    parts: list[str | bytes] = []  # whistbook's own version is in its files, hashed below
+    for name in SHAPING:
         try:
             parts.append(f"{name} {metadata.version(name)}")
         except metadata.PackageNotFoundError:
@@ -65,23 +71,95 @@ def folder_key(folder: Path | None) -> str:
     return digest(*parts)
 
 
-class Store:
-    """Finished pieces on disk, one pickle per key, written atomically; a
-    piece that cannot be read counts as missing."""
+def user_cache_dir() -> Path:
+    """This user's own cache folder for whistbook (``$XDG_CACHE_HOME/whistbook``,
+    else ``~/.cache/whistbook``): never a project's."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "whistbook"
 
-    def __init__(self, root: Path | None) -> None:
+
+#: the signing key's length, in bytes
+KEY_BYTES = 32
+
+
+@lru_cache(maxsize=1)
+def signing_key() -> bytes:
+    """The key that signs what this user's builds keep (in the user's own cache
+    folder, made on first use, readable by the user alone). A project's cache
+    comes with the project and may have been made by anyone: a piece is loaded
+    only when signed with this key, since loading a pickle can run code. When the
+    key cannot be kept, one for this process alone: nothing kept is then reused."""
+    path = user_cache_dir() / "store.key"
+    try:
+        found = path.read_bytes()
+        if len(found) == KEY_BYTES:
+            return found
+    except OSError:
+        pass
+    key = secrets.token_bytes(KEY_BYTES)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".key-", dir=path.parent)  # private to the user (0600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(key)
+        try:
+            os.link(tmp, path)  # only if no other build made one meanwhile
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(tmp)
+        found = path.read_bytes()
+        return found if len(found) == KEY_BYTES else key
+    except OSError:
+        return key
+
+
+#: how a signed piece begins (a piece of another format, or none, is never read further)
+MAGIC = b"whistbk1"
+
+
+def sign(label: str, data: bytes) -> bytes:
+    """``data`` with its signature under :func:`signing_key`, for ``label`` (its kind and key)."""
+    return MAGIC + hmac.new(signing_key(), label.encode("utf-8") + b"\0" + data, hashlib.sha256).digest() + data
+
+
+def verified(label: str, signed: bytes) -> bytes | None:
+    """The data of a piece made by :func:`sign` for ``label``, or None when it is
+    not one, or was signed with another key, for another label, or changed since."""
+    head, mac, data = signed[:len(MAGIC)], signed[len(MAGIC):len(MAGIC) + 32], signed[len(MAGIC) + 32:]
+    if head != MAGIC or len(mac) != 32:
+        return None
+    good = hmac.new(signing_key(), label.encode("utf-8") + b"\0" + data, hashlib.sha256).digest()
+    return data if hmac.compare_digest(mac, good) else None
+
+
+class Store:
+    """Finished pieces on disk, one signed pickle per key (:func:`sign`),
+    written atomically. A piece counts as missing when it cannot be read,
+    is not signed by this user's key (a cache that came with a project from
+    elsewhere: it is never unpickled), or is not of the type its kind holds
+    (``types``, by kind)."""
+
+    def __init__(self, root: Path | None, types: Mapping[str, type] | None = None) -> None:
         self.root = root
+        self.types = dict(types or {})
 
     def get(self, kind: str, key: str) -> Any | None:
         if self.root is None:
             return None
         try:
-            with open(self.root / kind / f"{key}.pickle", "rb") as f:
-                return pickle.load(f)
-        except FileNotFoundError:
+            signed = (self.root / kind / f"{key}.pickle").read_bytes()
+        except OSError:
             return None
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        data = verified(f"{kind}/{key}", signed)
+        if data is None:
             return None
+        try:
+            value = pickle.loads(data)
+        except Exception:  # signed by us, but by a version whose classes differ: made again
+            return None
+        wanted = self.types.get(kind)
+        return value if wanted is None or isinstance(value, wanted) else None
 
     def put(self, kind: str, key: str, value: Any) -> None:
         if self.root is None:
@@ -91,7 +169,7 @@ class Store:
             folder.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
             with os.fdopen(fd, "wb") as f:
-                pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+                f.write(sign(f"{kind}/{key}", pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)))
             os.replace(tmp, folder / f"{key}.pickle")
         except OSError:
             pass  # a cache that cannot be written only makes the next build slower
@@ -106,56 +184,4 @@ class Store:
                 path.unlink(missing_ok=True)
 
 
-class OutputLock:
-    """An exclusive lock on an output folder (``.NAME.lock`` beside it), held
-    for the whole build; the system frees it when the process ends, however
-    it ends."""
-
-    def __init__(self, output: Path) -> None:
-        self.path = output.parent / f".{output.name}.lock"
-        self._fd: int | None = None
-
-    @property
-    def fd(self) -> int | None:
-        return self._fd
-
-    def __enter__(self) -> "OutputLock":
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.read(fd, 32).decode("ascii", "replace").strip()
-            os.close(fd)
-            raise ConfigError(f"another build is writing {self.path.parent / self.path.name[1:-5]}"
-                              + (f" (process {holder})" if holder else "")
-                              + ": wait for it to finish, then build again") from None
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode("ascii"))
-        self._fd = fd
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._fd is not None:
-            self.path.unlink(missing_ok=True)  # before unlocking, so no later build finds a stale file
-            fcntl.flock(self._fd, fcntl.LOCK_UN)
-            os.close(self._fd)
-            self._fd = None
-
-
-def tidy_after_interruption(output: Path) -> None:
-    """Undo what a build killed part-way left beside ``output`` (call it
-    holding the lock): the old output put back if the kill fell between the
-    two renames of the swap, and unfinished temporary folders removed."""
-    parent = output.parent
-    if not parent.is_dir():
-        return
-    olds = sorted(parent.glob(f".{output.name}-old-*"))
-    if not output.exists() and olds:
-        os.replace(olds[-1], output)
-    for path in parent.glob(f".{output.name}-*"):
-        if path.is_dir():
-            shutil.rmtree(path, ignore_errors=True)
-
-
-__all__ = ["digest", "code_key", "folder_key", "Store", "OutputLock", "tidy_after_interruption"]
+__all__ = ["digest", "code_key", "folder_key", "Store", "sign", "verified", "signing_key", "user_cache_dir"]

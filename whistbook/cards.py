@@ -255,9 +255,8 @@ def tokenize_holding(text: str) -> list[tuple[int, int]]:
             continue
         m = _RANK_RE.match(text, i)
         if not m:
-            err = InvalidCardError(f"{text[i:].split()[0]!r} is not a rank (expected A K Q J T 9..2, 10, Kg, Qn or Knv)")
-            err.offset = i  # type: ignore[attr-defined]
-            raise err
+            raise InvalidCardError(f"{text[i:].split()[0]!r} is not a rank (expected A K Q J T 9..2, 10, Kg, Qn or Knv)",
+                                   offset=i)
         word = m.group(1)
         # A bare "1" never starts a rank; "10" is matched whole above.
         out.append((_RANK_WORDS[word.lower()], i))
@@ -270,11 +269,9 @@ def tokenize_hand(text: str) -> list[tuple[Suit, list[tuple[int, int]]]]:
     ``S: QT53 H: A C: A763 D: KJ92`` into suits with ``(rank, offset)`` pairs."""
     parts = list(re.finditer(rf"(?i)(?<![a-z])({_SUIT_PATTERN})(?![a-z])\s*:?", text))
     if not parts or text[: parts[0].start()].strip():
-        err = InvalidCardError(
+        raise InvalidCardError(
             f"{text!r} is not a hand (expected each suit's ranks after its suit, e.g. '♠ Q1053 ♥ A ♣ A763 ♦ KJ92')"
         )
-        err.offset = 0  # type: ignore[attr-defined]
-        raise err
     out: list[tuple[Suit, list[tuple[int, int]]]] = []
     for k, m in enumerate(parts):
         end = parts[k + 1].start() if k + 1 < len(parts) else len(text)
@@ -282,7 +279,7 @@ def tokenize_hand(text: str) -> list[tuple[Suit, list[tuple[int, int]]]]:
         try:
             ranks = tokenize_holding(body)
         except InvalidCardError as err:
-            err.offset = m.end() + getattr(err, "offset", 0)  # type: ignore[attr-defined]
+            err.offset += m.end()
             raise
         out.append((_SUIT_WORDS[m.group(1).lower()], [(r, m.end() + o) for r, o in ranks]))
     return out

@@ -373,55 +373,79 @@ def _write_out(text: str, output: str | None) -> None:
 def cmd_import(args: argparse.Namespace) -> int:
     from .cards import Card
     from .exchange import read
+    from .exchange.importer import plan
 
     path = _existing_file(args.file)
     turn_up = _option(Card.parse, args.turn_up, "--turn-up")
     try:
-        records = read(path, args.format, turn_up)
+        boards = read(path, args.format)
     except RecordError as err:
         _print_diagnostics([Diagnostic.from_error(err, str(path))], sys.stderr)
         return 1
     out = Path(args.output) if args.output else None
     one_file = out is not None and out.suffix in (".yaml", ".yml")
-    if len(records) > 1 and (out is None or one_file):
-        raise ConfigError(f"{args.file} holds {len(records)} boards: give -o FOLDER for one hand file each")
-    texts = _hand_texts(records, path, None if out is None or one_file else out, out if one_file else None)
-    if texts is None:
+    work = plan(boards, path, None if out is None or one_file else out, out if one_file else None, turn_up)
+    if args.strict:  # every board must come in: one that cannot is an error
+        work.skipped = [Diagnostic(d.loc, "error", d.message.removesuffix("; not imported")) for d in work.skipped]
+    _print_diagnostics(work.skipped + work.errors, sys.stderr)
+    if args.strict and (work.skipped or work.errors):
+        print(f"whistbook: {_count(len(work.skipped) + len(work.errors), 'board')} of {len(boards)} cannot be imported "
+              "(--strict); nothing written", file=sys.stderr)
         return 1
-    existing = [str(t) for t in texts if out is not None and t.exists()]
+    if len(work.jobs) > 1 and (out is None or one_file):
+        raise ConfigError(f"{args.file} holds {len(work.jobs)} boards to import: give -o FOLDER for one hand file each")
+    existing = [j.target for j in work.jobs if out is not None and Path(j.target).exists()]
     if existing and not args.force:
-        raise ConfigError(f"{', '.join(existing)} already exist{'s' if len(existing) == 1 else ''} (use --force to overwrite)")
-    if out is None:
-        sys.stdout.write(next(iter(texts.values())))
-        return 0
-    if not one_file:
+        shown = ", ".join(existing[:5]) + (f" and {len(existing) - 5} more" if len(existing) > 5 else "")
+        raise ConfigError(f"{shown} already exist{'s' if len(existing) == 1 else ''} (use --force to overwrite)")
+    if out is not None and not one_file and work.jobs:
         out.mkdir(parents=True, exist_ok=True)
-    for target, text in texts.items():
-        _write_out(text, str(target))
-        print(f"wrote {target}", file=sys.stderr)
-    return 0
+    written, failed = _import_boards(work.jobs, out is None, args.quiet)
+    _print_diagnostics(failed, sys.stderr)
+    if out is not None:
+        print(_import_summary(len(boards), written, work.skipped, len(work.errors) + len(failed), out), file=sys.stderr)
+    return 1 if work.errors or failed else 0
 
 
-def _hand_texts(records, source: Path, folder: Path | None, file: Path | None) -> dict[Path, str] | None:
-    """Each record's hand-file text by where it goes, each checked before
-    anything is written; None (errors printed) if one does not validate,
-    which would be a fault of the import, not of the record."""
-    from .corpus import check_hand
-    from .exchange.handtext import hand_text
-    from .handfile import loads
+def _import_boards(jobs, to_stdout: bool, quiet: bool) -> tuple[int, list[Diagnostic]]:
+    """Finish and write each board's hand file as soon as it is done, with
+    progress on standard error for a long file; the count written and the
+    boards that failed."""
+    import time
 
-    texts = {}
-    for k, rec in enumerate(records, 1):
-        number = rec.board if rec.board is not None else k
-        name = f"{source.stem}-{number:02d}.yaml" if len(records) > 1 else f"{source.stem}.yaml"
-        target = file or (folder / name if folder else Path(name))
-        text = hand_text(rec, f"{source.name}, board {number}" if rec.board is not None else source.name)
-        checked = check_hand(loads(text, str(target)), statements=False)
-        if not checked.ok:
-            _print_diagnostics([d for d in checked.diagnostics if d.level == "error"], sys.stderr)
-            return None
-        texts[target] = text
-    return texts
+    from .exchange.importer import finish_all
+
+    written, failed = 0, []
+    last = start = time.monotonic()
+    for n, (job, result) in enumerate(finish_all(jobs), 1):
+        if isinstance(result, Diagnostic):
+            failed.append(result)
+        elif to_stdout:
+            sys.stdout.write(result)
+            written += 1
+        else:
+            _write_out(result, job.target)
+            written += 1
+        now = time.monotonic()
+        if not quiet and not to_stdout and len(jobs) > 1 and (now - last >= 2 or n == len(jobs)) and now - start >= 2:
+            print(f"whistbook: {n} of {len(jobs)} boards done ({n / (now - start):.0f} a second)", file=sys.stderr)
+            last = now
+    return written, failed
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _import_summary(total: int, written: int, skipped: list[Diagnostic], errors: int, out: Path) -> str:
+    """One line that accounts for every board of the file."""
+    parts = [f"wrote {_count(written, 'hand file')} in {out}" if out.suffix not in (".yaml", ".yml")
+             else f"wrote {out}" if written else "wrote nothing"]
+    if skipped:
+        parts.append(f"{_count(len(skipped), 'board')} not imported (see the notes)")
+    if errors:
+        parts.append(f"{_count(errors, 'board')} with errors")
+    return f"whistbook: {_count(total, 'board')} read; " + ", ".join(parts)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -536,18 +560,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("import", help="PBN or LIN boards in, as hand files",
-                       description="Read a PBN or LIN file (by endplay's parsers) and write one hand file per "
-                                   "board: the deal, the turn-up, the play trick by trick and a claim for the tricks "
-                                   "not played that the double-dummy solver accepts. Auctions are ignored: the "
-                                   "contract's strain is trumps (no-trump deals are refused) and the opening leader "
-                                   "becomes A. When the record does not say which card was turned up, the dealer's "
-                                   "lowest trump is assumed and a comment says so.")
+                       description="Read a PBN or LIN file and write one hand file per board: the deal, the "
+                                   "turn-up, the play trick by trick and a claim for the tricks not played that the "
+                                   "double-dummy solver accepts. The contract's strain is trumps and the opening "
+                                   "leader becomes A; the declarer comes from the record, else from its auction. "
+                                   "When the record does not say which card was turned up, the dealer's lowest trump "
+                                   "is assumed and a comment says so. Boards that cannot be whist (no trumps, passed "
+                                   "out, no deal, a play that stops without a result) are left out with a note each; "
+                                   "boards with errors are reported and left out too. Exit status 0 when every board "
+                                   "was written or left out for a stated reason, 1 when a board has an error.")
     p.add_argument("file", metavar="FILE", help="a .pbn or .lin file")
     p.add_argument("-o", "--output", metavar="OUT",
                    help="a .yaml file for one board, or a folder for several (default: standard output)")
     p.add_argument("--format", choices=("pbn", "lin"), default=None, help="the file's format (default: by its ending)")
     p.add_argument("--turn-up", metavar="CARD", help="the card the dealer turned up, e.g. 7H (default: his lowest trump)")
     p.add_argument("--force", action="store_true", help="overwrite hand files that exist")
+    p.add_argument("--strict", action="store_true",
+                   help="write nothing unless every board can be imported (default: leave out, with a note, the "
+                        "boards that cannot be whist)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines for a long file")
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the hand format",

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .errors import ConfigError, Diagnostic, HandFileError
-from .handfile import load, problems_of
+from .handfile import load, load_bytes, problems_of
 from .laws import CheckedHand, check
 from .model import HandFile
 
@@ -38,13 +38,14 @@ def find_hand_files(paths: Iterable[str | Path]) -> list[Path]:
     return out
 
 
-def check_file(path: str | Path, *, solver: bool = True, statements: bool = True) -> CheckedHand:
+def check_file(path: str | Path, *, solver: bool = True, statements: bool = True,
+               data: bytes | None = None) -> CheckedHand:
     """Load and check one file through every stage; a file that cannot be
     loaded gives a :class:`CheckedHand` with ``hand=None`` and its problems
     as diagnostics. ``statements=False`` skips the ``infer:`` checks (which
-    run the inference engine)."""
+    run the inference engine). ``data``: the file's bytes, already read."""
     try:
-        hf = load(path)
+        hf = load(path) if data is None else load_bytes(data, str(path))
     except HandFileError as err:
         out = CheckedHand(None)  # type: ignore[arg-type]
         out.diagnostics.extend(Diagnostic.from_error(e, str(path)) for e in problems_of(err))

@@ -8,6 +8,11 @@ The command line catches :class:`WhistbookError` and nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .cards import Card
+    from .seats import Seat
 
 
 @dataclass(frozen=True)
@@ -47,7 +52,14 @@ class WhistbookError(Exception):
 
 
 class HandFileError(WhistbookError):
-    """Raised when a hand file is not well-formed YAML or breaks the format."""
+    """Raised when a hand file is not well-formed YAML or breaks the format.
+    ``problems`` holds every problem one load found (the first is this
+    error's own message and location)."""
+
+    def __init__(self, message: str, loc: SourceLocation | None = None,
+                 problems: Sequence[WhistbookError] = ()) -> None:
+        super().__init__(message, loc)
+        self.problems: list[WhistbookError] = list(problems) or [self]
 
 
 class YamlSyntaxError(HandFileError):
@@ -59,7 +71,12 @@ class SchemaError(HandFileError):
 
 
 class InvalidCardError(WhistbookError, ValueError):
-    """Raised when a piece of text is not a card, a suit, a rank or a seat."""
+    """Raised when a piece of text is not a card, a suit, a rank or a seat;
+    ``offset`` is where in the text the fault is (0 when it is the whole)."""
+
+    def __init__(self, message: str, loc: SourceLocation | None = None, offset: int = 0) -> None:
+        super().__init__(message, loc)
+        self.offset = offset
 
 
 class DealError(WhistbookError, ValueError):
@@ -68,7 +85,14 @@ class DealError(WhistbookError, ValueError):
 
 
 class IllegalPlayError(WhistbookError, ValueError):
-    """Raised for a play out of turn, of a card not held, or a revoke."""
+    """Raised for a play out of turn, of a card not held, or a revoke, at the
+    card ``play_index`` of trick ``trick_index`` (both 0-based), played by
+    ``seat`` (None when the trick is short of cards)."""
+
+    def __init__(self, message: str, loc: SourceLocation | None = None, *, trick_index: int = 0,
+                 play_index: int = 0, seat: Seat | None = None, card: Card | None = None) -> None:
+        super().__init__(message, loc)
+        self.trick_index, self.play_index, self.seat, self.card = trick_index, play_index, seat, card
 
 
 class ResultError(WhistbookError, ValueError):

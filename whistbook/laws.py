@@ -27,7 +27,7 @@ from .model import (
     HandFile,
     TrickRecord,
 )
-from .play import Replay, Trick, replay
+from .play import Replay, Trick, replay_hand
 from .scoring import Score, honours_held, score_hand
 from .seats import SEATS, Seat, Side
 
@@ -151,7 +151,6 @@ def _check_deal(hf: HandFile, out: CheckedHand) -> bool:
 
 
 def _replay(hf: HandFile, out: CheckedHand) -> bool:
-    hands = {s: [r.card for r in hf.deal[s]] for s in SEATS}
     seen_unshown = None
     for t in hf.tricks:
         if not t.shown:
@@ -168,32 +167,11 @@ def _replay(hf: HandFile, out: CheckedHand) -> bool:
         out.error(f"{len(hf.tricks)} tricks are written but each hand holds only {limit} cards", hf.tricks[limit].loc)
         return False
     try:
-        out.replay = replay(
-            hands, hf.trumps, hf.leader,
-            [[r.card for r in t.plays] for t in hf.tricks],
-            [t.shown for t in hf.tricks],
-            {(t.index, r.card.card) for t in hf.tricks for r in t.revokes if not r.corrected},
-            _stood(hf),
-        )
+        out.replay = replay_hand(hf)
     except IllegalPlayError as err:
-        t = hf.tricks[err.trick_index]  # type: ignore[attr-defined]
-        pi = err.play_index  # type: ignore[attr-defined]
-        loc = t.plays[pi].loc if 0 <= pi < len(t.plays) else t.loc
-        out.error(err.message, loc)
+        out.error(err.message, err.loc)
         return False
     return True
-
-
-def _stood(hf: HandFile) -> dict[int, Seat]:
-    """Tricks that stood after a lead out of turn (Law 63), and who led them."""
-    out = {}
-    for t in hf.tricks:
-        ev = t.out_of_turn
-        if ev is not None and ev.stands:
-            owner = next((s for s in SEATS for r in hf.deal[s] if r.card == ev.card.card), None)
-            if owner is not None:
-                out[t.index] = owner
-    return out
 
 
 def _check_stated(hf: HandFile, out: CheckedHand) -> None:

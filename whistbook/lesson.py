@@ -307,7 +307,6 @@ class Lesson:
     errata: tuple[ErratumView, ...]
     deal: tuple[HandView, ...]  # bottom, left, top, right
     result: ResultView | None
-    notes: str | None
     problem: ProblemView | None = None
     #: how the double-dummy analysis saw the start, e.g. {AB: 7, YZ: 6}; None if not analysed
     analysis_start: tuple[int, int] | None = None
@@ -340,8 +339,6 @@ class Lesson:
             if self.errata:
                 keys.append("errata")
             keys.append("hands")
-        if self.notes:
-            keys.append("notes")
         return tuple(keys)
 
     def has_trick(self, number: int) -> bool:
@@ -632,7 +629,7 @@ def build_lesson(
         turn_up=hf.turn_up.card if hf.turn_up else None, trumps=hf.trumps, dealer=hf.dealer, leader=hf.leader,
         tricks=tuple(shown), unshown=tuple(unshown), ending=ending,
         errata=tuple(ErratumView(e.trick, e.printed, e.used, e.reason) for e in hf.errata),
-        deal=deal, result=result, notes=hf.notes, problem=problem,
+        deal=deal, result=result, problem=problem,
         analysis_start=_analysis_start(analysis), analysed=analysis is not None,
         inferred=explanation is not None, departures=departures, index=index,
         analysis_note=_analysis_note() if analysis is not None else None,

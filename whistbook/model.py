@@ -218,6 +218,12 @@ class HandFile:
     def loc_of(self, key: str) -> SourceLocation:
         return self.key_locs.get(key, SourceLocation(self.path, 1, 1))
 
+    def play_loc(self, trick_index: int, play_index: int) -> SourceLocation:
+        """Where the card ``play_index`` of trick ``trick_index`` is written
+        (both 0-based; the trick's own place when it has no such card)."""
+        t = self.tricks[trick_index]
+        return t.plays[play_index].loc if 0 <= play_index < len(t.plays) else t.loc
+
     @property
     def slug(self) -> str:
         import os

@@ -15,11 +15,14 @@ integer arithmetic only, which is what makes replay fast.
 
 from __future__ import annotations
 
-from typing import AbstractSet, Iterable, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import Card, Suit
 from .errors import IllegalPlayError
 from .seats import SEATS, Seat, Side
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model import HandFile
 
 
 class Play(NamedTuple):
@@ -130,9 +133,9 @@ def replay(
     played_at: dict[int, int] = {}
     for ti, cards in enumerate(tricks):
         if len(cards) != 4:
-            err = IllegalPlayError(f"trick {ti + 1} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a trick takes one card from each of the four players")
-            err.trick_index, err.play_index = ti, min(len(cards), 4) - 1 if cards else 0  # type: ignore[attr-defined]
-            raise err
+            raise IllegalPlayError(f"trick {ti + 1} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a trick takes "
+                                   "one card from each of the four players",
+                                   trick_index=ti, play_index=min(len(cards), 4) - 1 if cards else 0)
         if leaders and ti in leaders:
             lead = int(leaders[ti])
         seat = lead
@@ -163,6 +166,38 @@ def replay(
     return Replay(start, trumps, leader, tuple(out), tuple(frozenset(h) for h in held))
 
 
+def replay_hand(hf: HandFile) -> Replay:
+    """Replay a hand file's written tricks as the laws let them stand: the
+    revokes it records (and does not correct) allowed, and each trick that
+    stood after a lead out of turn (Law 63) led by the card's holder. The
+    one replay of a hand file, for every stage.
+
+    :raises IllegalPlayError: at the first illegal play, located at its card in the file.
+    """
+    try:
+        return replay(
+            {s: [r.card for r in hf.deal.get(s, ())] for s in SEATS}, hf.trumps, hf.leader,
+            [[r.card for r in t.plays] for t in hf.tricks],
+            [t.shown for t in hf.tricks],
+            {(t.index, r.card.card) for t in hf.tricks for r in t.revokes if not r.corrected},
+            _stood(hf),
+        )
+    except IllegalPlayError as err:
+        raise err.at(hf.play_loc(err.trick_index, err.play_index))
+
+
+def _stood(hf: HandFile) -> dict[int, Seat]:
+    """Tricks that stood after a lead out of turn (Law 63), and who led them."""
+    out = {}
+    for t in hf.tricks:
+        ev = t.out_of_turn
+        if ev is not None and ev.stands:
+            owner = next((s for s in SEATS for r in hf.deal[s] if r.card == ev.card.card), None)
+            if owner is not None:
+                out[t.index] = owner
+    return out
+
+
 def _not_held(c: Card, seat: int, ti: int, pi: int, held: list[set[int]], played_at: dict[int, int], start: tuple[frozenset[Card], ...]) -> IllegalPlayError:
     who = SEATS[seat]
     if c in played_at:
@@ -176,21 +211,16 @@ def _not_held(c: Card, seat: int, ti: int, pi: int, held: list[set[int]], played
             msg = f"trick {ti + 1}: it is {who}'s turn to play, and {Card.__str__(c)} is in nobody's hand"
         else:
             msg = f"trick {ti + 1}: it is {who}'s turn to play, but {Card.__str__(c)} is in {owner}'s hand"
-    err = IllegalPlayError(msg)
-    err.trick_index, err.play_index, err.seat, err.card = ti, pi, who, c  # type: ignore[attr-defined]
-    return err
+    return IllegalPlayError(msg, trick_index=ti, play_index=pi, seat=who, card=c)
 
 
 def _revoke(c: Card, seat: int, ti: int, pi: int, led: int, h: set[int]) -> IllegalPlayError:
     who = SEATS[seat]
     suit = Suit(led)
     still = max((x for x in h if x // 13 == led))
-    err = IllegalPlayError(
+    return IllegalPlayError(
         f"trick {ti + 1}: {who} revokes, playing {Card.__str__(c)} to a {suit.singular} lead "
-        f"while holding {Card.__str__(still)}"
-    )
-    err.trick_index, err.play_index, err.seat, err.card = ti, pi, who, c  # type: ignore[attr-defined]
-    return err
+        f"while holding {Card.__str__(still)}", trick_index=ti, play_index=pi, seat=who, card=c)
 
 
 def legal_plays(hand: Iterable[Card], led: Suit | None) -> list[Card]:

@@ -99,7 +99,7 @@ def check_problem(hf: HandFile, *, solver: bool = True) -> tuple[ProblemVerdict 
         try:
             replay(hands, hf.trumps, hf.leader, tricks)
         except IllegalPlayError as err:
-            idx = err.trick_index * 4 + err.play_index  # type: ignore[attr-defined]
+            idx = err.trick_index * 4 + err.play_index
             out.error(f"{sol.title}: {err.message}", sol.plays[idx].loc)
             continue
         if len(cards) % 4:

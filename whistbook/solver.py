@@ -246,6 +246,18 @@ def _rank_text(ecard: "_ECard") -> str:
 
 
 def dd_tricks(hands: Mapping[Seat, Iterable[Card]], trumps: Suit | None, leader: Seat) -> int:
-    """Tricks the leader's side takes from this position with best play by all."""
-    opts = card_options(hands, trumps, leader)
-    return max(opts.values()) if opts else 0
+    """Tricks the leader's side takes from this position with best play by all.
+
+    DDS is asked for one best card only, not the worth of every card: for a
+    whole deal that is about a third of the work.
+    """
+    if not any(list(hands[s]) for s in hands):
+        return 0
+    deal = make_deal(hands, trumps, leader)  # loads endplay's solver first (see _endplay_package)
+    from endplay.dds.solve import SolveMode
+
+    try:
+        solved = _require().solve_board(deal, SolveMode.OptimalOne)
+        return max((int(tricks) for _card, tricks in solved), default=0)
+    except Exception as err:  # noqa: BLE001 - the C library's errors are plain RuntimeErrors
+        raise SolverError(f"the double-dummy solver failed: {err}") from err

@@ -11,7 +11,7 @@ from ..deal import hand_line
 from ..laws import describe_result
 from ..scoring import honours_held, score_hand
 from ..seats import SEATS, Side
-from .record import Record
+from .record import Record, flow
 
 
 def hand_text(rec: Record, origin: str) -> str:
@@ -24,6 +24,8 @@ def hand_text(rec: Record, origin: str) -> str:
     title = rec.title or (f"Board {rec.board}" if rec.board is not None else "Imported hand")
     lines.append(f"title: {_scalar(title)}")
     lines.append(f"source: {_scalar(origin)}")
+    if rec.score:
+        lines.append("score: {" + ", ".join(f"{s}: {rec.score.get(s, 0)}" for s in Side) + "}")
     lines.append(f"turn_up: {rec.turn_up}")
     if rec.dealer.name != "Z":
         lines.append(f"dealer: {rec.dealer}")
@@ -32,6 +34,8 @@ def hand_text(rec: Record, origin: str) -> str:
     lines.append("tricks:" + ("" if rec.tricks else " []"))
     for i, t in enumerate(rec.tricks):
         lines.append(f"  - cards: {' '.join(map(str, t))}")
+        for key, value in rec.laws.get(i, {}).items():
+            lines.append(f"    {key}: {flow(value)}")
         remark = rec.remarks[i] if i < len(rec.remarks) else None
         if remark:
             lines += _text_lines("remark", remark, "    ")
@@ -44,7 +48,8 @@ def hand_text(rec: Record, origin: str) -> str:
             named = [rec.claimant] if rec.claimant is not None else list(Side)
             lines.append("  claim: {" + ", ".join(f"{s}: {claim[s]}" for s in named) + "}")
     held = honours_held(rec.deal.hands, rec.trumps)
-    lines.append(f"result: {describe_result(score_hand(rec.totals, held, None, 'short'))}")
+    score = score_hand(rec.totals, held, rec.score, "short", rec.revokes())
+    lines.append(f"result: {describe_result(score)}")
     return "\n".join(lines) + "\n"
 
 

@@ -1,30 +1,22 @@
 """One whist deal and its play as every exchange format carries it.
 
-A :class:`Record` is made from a checked hand file (:func:`from_checked`),
-turned into an endplay ``Board`` for endplay's writers (:func:`to_board`),
-and made from an endplay ``Board`` that endplay's parsers read
-(:func:`from_board`), then completed and checked by :func:`settle`. Bridge
-seats are turned so that the opening leader becomes A; Z, on the leader's
-right, deals and is the declarer.
+A :class:`Record` is made from a checked hand file (:func:`from_checked`) and
+written by :mod:`.pbn` and :mod:`.lin`, or made from a bridge board those
+modules read (:func:`.bridge.to_record`) and completed by :func:`settle_totals`
+(the tricks each side takes, the solver's claim where the record says none)
+and :func:`settle_turn_up`. Bridge seats are turned so that the opening
+leader becomes A; Z, on the leader's right, deals and is the declarer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
 
 from ..cards import Card, Suit
 from ..deal import Deal
-from ..errors import DealError, IllegalPlayError, RecordError, SourceLocation, WhistbookError
+from ..errors import RecordError, SourceLocation, WhistbookError
 from ..laws import CheckedHand
 from ..seats import SEATS, Seat, Side
-
-#: endplay numbers the players clockwise: north 0, east 1, south 2, west 3
-_PLAYER = {Seat.B: 0, Seat.Z: 1, Seat.A: 2, Seat.Y: 3}
-_PLAYER_NAME = ("North", "East", "South", "West")
-
-#: where in its file a part of a record was written: ("deal" | "play" | "board", trick index)
-Locate = Callable[[str, "int | None"], SourceLocation]
 
 
 @dataclass
@@ -49,6 +41,13 @@ class Record:
     #: what a reader of an imported record should know (seats turned, a default turn-up)
     comments: list[str] = field(default_factory=list)
     board: int | None = None
+    #: the tricks the record's result gives Z's side (the bridge declarer's) in all; None when it states none
+    declarer_tricks: int | None = None
+    #: irregularities by trick index, each as a hand file writes it
+    #: (``{"revoke": {"card": "2C", "penalty": "tricks"}}``)
+    laws: dict[int, dict] = field(default_factory=dict)
+    #: the score before the hand (points of each side); None for love-all
+    score: dict[Side, int] | None = None
 
     @property
     def dealer(self) -> Seat:
@@ -57,11 +56,53 @@ class Record:
 
     def claim(self) -> dict[Side, int]:
         """Tricks each side takes of those not played."""
+        assert self.totals is not None
+        tally = self.replay().tally
+        return {s: self.totals[s] - tally[s] for s in Side}
+
+    def replay(self):
+        """The tricks replayed, the recorded irregularities allowed as the
+        laws allow them (an established revoke stands, a lead out of turn
+        that stood begins its trick).
+
+        :raises IllegalPlayError: at the first play the laws do not allow.
+        """
         from ..play import replay
 
-        assert self.totals is not None
-        tally = replay(self.deal.hands, self.trumps, self.leader, self.tricks).tally
-        return {s: self.totals[s] - tally[s] for s in Side}
+        revokes, leaders = set(), {}
+        owner = {c: s for s in SEATS for c in self.deal[s]}
+        for i, entry in self.laws.items():
+            for rv in _as_list(entry.get("revoke")):
+                if not rv.get("corrected"):
+                    revokes.add((i, Card.parse(str(rv["card"]))))
+            ot = entry.get("out_of_turn")
+            if isinstance(ot, dict) and ot.get("stands"):
+                leaders[i] = owner[Card.parse(str(ot["card"]))]
+        return replay(self.deal.hands, self.trumps, self.leader, self.tricks, revokes=revokes, leaders=leaders)
+
+    def revokes(self) -> list[tuple[Side, str]]:
+        """(revoking side, penalty) of each established revoke, for the score."""
+        owner = {c: s for s in SEATS for c in self.deal[s]}
+        return [(owner[Card.parse(str(rv["card"]))].side, str(rv.get("penalty", "none")))
+                for entry in self.laws.values() for rv in _as_list(entry.get("revoke")) if not rv.get("corrected")]
+
+
+def flow(value) -> str:
+    """A value in YAML's flow style, as whistbook's tags carry it:
+    ``{2: {revoke: {card: 2C, penalty: tricks}}}``."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _as_list(value) -> list:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
 
 
 def from_checked(checked: CheckedHand) -> Record:
@@ -80,7 +121,39 @@ def from_checked(checked: CheckedHand) -> Record:
         turn_up=hf.turn_up.card if hf.turn_up else None, tricks=[list(t.cards) for t in rp.tricks],
         totals=dict(checked.final_tricks), claimant=_claimant(hf), title=hf.title, remarks=[t.remark for t in hf.tricks],
         account=hf.ending.account if hf.ending else None,
+        laws={t.index: laws_of(t) for t in hf.tricks if t.irregular},
+        score=dict(hf.score) if hf.score and any(hf.score.values()) else None,
     )
+
+
+def laws_of(t) -> dict:
+    """A trick's irregularities as a hand file writes them (plain values)."""
+    out: dict = {}
+    if t.revokes:
+        out["revoke"] = _one_or_list([{"card": str(r.card.card), **({"corrected": True} if r.corrected else {}),
+                                       "penalty": r.penalty} for r in t.revokes])
+    if t.exposed:
+        out["exposed"] = _one_or_list([{"cards": " ".join(str(c.card) for c in e.cards), "how": e.how}
+                                       for e in t.exposed])
+    if t.out_of_turn is not None:
+        ot = t.out_of_turn
+        out["out_of_turn"] = {"card": str(ot.card.card), "stands": True} if ot.stands else \
+            {"card": str(ot.card.card), "penalty": ot.penalty}
+    if t.calls:
+        out["call"] = _one_or_list([_call(c) for c in t.calls])
+    return out
+
+
+def _call(c):
+    if c.card is not None:
+        return str(c.card.card)
+    if c.suit is not None:
+        return {"suit": c.suit.letter}
+    return {"seat": str(c.seat), "play": c.play}
+
+
+def _one_or_list(items: list):
+    return items[0] if len(items) == 1 else items
 
 
 def _claimant(hf) -> Side | None:
@@ -88,125 +161,15 @@ def _claimant(hf) -> Side | None:
     return next(iter(claim)) if claim and len(claim) == 1 else None
 
 
-def to_board(rec: Record, number: int | None = None) -> Any:
-    """An endplay ``Board``: Z deals and bids one in trumps, the others pass, A
-    leads, and a claim
-    when the play stops short; the result counts Z's side's tricks, as
-    bridge does."""
-    from endplay.types import Bid, Board, Contract, Denom, Player
-    from endplay.types import Card as ECard
-    from endplay.types import Deal as EDeal
-    from endplay.utils.play import tricks_to_result
-
-    declarer = Player(_PLAYER[rec.dealer])
-    deal = EDeal(rec.deal.to_pbn())
-    deal.first, deal.trump = declarer.lho, Denom(int(rec.trumps))
-    contract = Contract(level=1, denom=Denom(int(rec.trumps)), declarer=declarer)
-    if rec.totals is not None:
-        contract.result = tricks_to_result(rec.totals[rec.dealer.side], 1)
-    play = [ECard(str(c)[1] + str(c)[0]) for t in rec.tricks for c in t]
-    # A token auction, Z opening one in trumps: LIN has a contract only
-    # through its auction, and many PBN readers expect one.
-    auction = [Bid(f"1{rec.trumps.letter}")] + [Bid("pass") for _ in range(3)]
-    board = Board(deal, auction, play, number, dealer=declarer, contract=contract,
-                  claimed=len(rec.tricks) < len(rec.deal[Seat.A]))
-    for seat in SEATS:
-        board.info[_PLAYER_NAME[_PLAYER[seat]]] = str(seat)
-    if rec.title:
-        board.info["Event"] = rec.title.replace('"', "'")  # no reader unescapes a tag's quotes
-    return board
-
-
-def from_board(board: Any) -> Record:
-    """The record of an endplay ``Board`` before :func:`settle`: seats turned
-    so that the opening leader is A, the contract's strain as trumps, the
-    play cut into tricks (the last may be short).
-
-    :raises RecordError: for a board that cannot be whist.
-    """
-    from endplay.types import Contract, Denom
-
-    c = board.contract
-    if c is None and board.auction and board.dealer is not None:  # endplay reads PBN's [Contract] tag only
-        c = Contract.from_auction(board.dealer, board.auction)
-    if c is None or c.is_passout() or board.deal is None:
-        raise RecordError("the record has no contract, so nothing says which suit is trumps")
-    if c.denom == Denom.nt:
-        raise RecordError(f"the contract is {c.level}NT: whist always has trumps, so a no-trump deal cannot be played as whist")
-    first = int(c.declarer.lho)
-    seat_of = {(first + k) % 4: SEATS[k] for k in range(4)}
-    try:
-        deal = Deal.from_hands({seat_of[p]: [Card.parse(str(x)) for x in board.deal[p]] for p in range(4)})
-    except DealError as err:
-        raise RecordError(f"deal: {err.message}") from None
-    rec = Record(deal, Suit(int(c.denom)), board=board.board_num)
-    event = board.info.get("Event") if hasattr(board.info, "get") else None
-    rec.title = event if event and event != "?" else None
-    if first != _PLAYER[Seat.A]:
-        names = ", ".join(f"{_PLAYER_NAME[p]} is {s}" for p, s in sorted(seat_of.items(), key=lambda x: x[1]))
-        rec.comments.append(f"seats turned so that the opening leader is A: {names}")
-    if board.dealer is not None and int(board.dealer) != int(c.declarer):
-        rec.comments.append(f"the record's dealer is {_PLAYER_NAME[int(board.dealer)]}; in whist the dealer is Z, "
-                            f"the declarer ({_PLAYER_NAME[int(c.declarer)]})")
-    play = [Card.parse(str(x)) for x in board.play]
-    rec.tricks = [play[i:i + 4] for i in range(0, len(play), 4)]
-    return rec
-
-
-def settle(rec: Record, locate: Locate, *, claimed: bool, declarer_tricks: int | None,
-           turn_up: Card | None = None) -> Record:
-    """Check an imported record and complete it: a full deal, a legal play, a
-    claim for the tricks not played that the solver accepts, and a turn-up.
-
-    ``declarer_tricks`` are the tricks the record's result gives Z's side
-    (None when it states none); ``turn_up`` is the card given on the command
-    line, if any.
-
-    :raises RecordError: located by ``locate``.
-    """
-    _check_deal(rec, locate)
-    _cut_short_trick(rec, locate, claimed)
-    _check_play(rec, locate)
-    _settle_totals(rec, declarer_tricks)
-    _settle_turn_up(rec, turn_up, locate)
-    return rec
-
-
-def _check_deal(rec: Record, locate: Locate) -> None:
-    sizes = {s: len(rec.deal[s]) for s in SEATS}
-    if set(sizes.values()) != {13}:
-        n = sum(sizes.values())
-        short = ", ".join(f"{s} holds {k}" for s, k in sizes.items() if k != 13)
-        raise RecordError(f"the deal has {n} cards ({short}); a whist deal is 52 cards, 13 a hand", locate("deal", None))
-
-
-def _cut_short_trick(rec: Record, locate: Locate, claimed: bool) -> None:
-    if not rec.tricks or len(rec.tricks[-1]) == 4:
-        return
-    last = rec.tricks[-1]
-    if not claimed:
-        raise RecordError(
-            f"the play stops in trick {len(rec.tricks)} after {len(last)} card{'s' if len(last) != 1 else ''}, "
-            "and no claim accounts for the rest", locate("play", len(rec.tricks) - 1))
-    rec.tricks.pop()
-    rec.comments.append(f"the claim came during trick {len(rec.tricks) + 1}; its cards played before it "
-                        f"({' '.join(map(str, last))}) are left out and the claim covers that trick")
-
-
-def _check_play(rec: Record, locate: Locate) -> None:
-    from ..play import replay
-
-    try:
-        replay(rec.deal.hands, rec.trumps, rec.leader, rec.tricks)
-    except IllegalPlayError as err:
-        raise RecordError(f"play: {err.message}", locate("play", err.trick_index)) from None  # type: ignore[attr-defined]
-
-
-def _settle_totals(rec: Record, declarer_tricks: int | None) -> None:
-    from ..play import replay
+def settle_totals(rec: Record) -> Record:
+    """Complete a checked record with the tricks each side takes in all: the
+    record's own result where it fits the play (:attr:`Record.declarer_tricks`),
+    else the double-dummy solver's claim for the tricks not played, with a
+    comment. A claim may give a side less than best play, never more: when
+    the record's result gives one side more, the claim names the other."""
     from ..solver import dd_tricks
 
-    rp = replay(rec.deal.hands, rec.trumps, rec.leader, rec.tricks)
+    rp = rec.replay()
     left, side = rp.cards_left, rec.dealer.side
     dd = None
     if left:
@@ -214,36 +177,40 @@ def _settle_totals(rec: Record, declarer_tricks: int | None) -> None:
         lead = rp.next_leader.side
         dd = {lead: got, lead.other: left - got}
     stated = None
-    if declarer_tricks is not None:
-        rest = declarer_tricks - rp.tally[side]
+    if rec.declarer_tricks is not None:
+        rest = rec.declarer_tricks - rp.tally[side]
         if 0 <= rest <= left:
             stated = {side: rest, side.other: left - rest}
         else:
-            rec.comments.append(f"the record's result ({declarer_tricks} tricks to {side}) does not fit the play; "
+            rec.comments.append(f"the record's result ({rec.declarer_tricks} tricks to {side}) does not fit the play; "
                                 "the claim is the solver's")
     elif dd is not None:
         rec.comments.append("the record states no result; the claim for the tricks not played is the solver's")
     claim = stated or dd or {s: 0 for s in Side}
     rec.totals = {s: rp.tally[s] + claim[s] for s in Side}
-    # A claim may give a side less than best play, never more: when the
-    # record's result gives one side more, the claim names the other.
     over = [s for s in Side if dd is not None and claim[s] > dd[s]]
     rec.claimant = over[0].other if over else None
+    return rec
 
 
-def _settle_turn_up(rec: Record, turn_up: Card | None, locate: Locate) -> None:
+def settle_turn_up(rec: Record, turn_up: Card | None, where: SourceLocation | None) -> None:
+    """The turn-up: the one given (on the command line, or in the record),
+    which must be one of the dealer's trumps, else the dealer's lowest trump,
+    with a comment.
+
+    :raises RecordError: at ``where`` for a turn-up the dealer cannot have turned.
+    """
     dealer = rec.dealer
     trumps = [c for c in rec.deal[dealer] if c.suit == rec.trumps]
     card = turn_up or rec.turn_up
     if card is not None:
         if card not in rec.deal[dealer] or card.suit != rec.trumps:
-            raise RecordError(f"the turn-up {card} must be one of the dealer's ({dealer}'s) {rec.trumps.plural}",
-                              locate("deal", None))
+            raise RecordError(f"the turn-up {card} must be one of the dealer's ({dealer}'s) {rec.trumps.plural}", where)
         rec.turn_up = card
         return
     if not trumps:
         raise RecordError(f"the dealer ({dealer}, the bridge declarer) holds no {rec.trumps.plural}, so no card of the "
-                          "trump suit can have been turned up", locate("deal", None))
+                          "trump suit can have been turned up", where)
     rec.turn_up = min(trumps, key=lambda c: c.rank)
     rec.comments.append(f"the record does not say which card was turned up: the dealer's lowest trump, {rec.turn_up}, "
                         "is assumed (give another with --turn-up)")

@@ -23,15 +23,21 @@ def read_text(path: str | Path) -> str:
     except OSError as err:
         raise RecordError(f"cannot read file: {err.strerror}", SourceLocation(p, 1, 1)) from None
     try:
-        return data.decode("utf-8-sig")
+        return _lines(data.decode("utf-8-sig"))
     except UnicodeDecodeError as err:
         bad = err.start
     if b"\0" not in data and not any(b in _C1 for b in data):
-        return data.decode("latin-1")
+        return _lines(data.decode("latin-1"))
     line = data.count(b"\n", 0, bad) + 1
     column = bad - (data.rfind(b"\n", 0, bad) + 1) + 1
     raise RecordError(f"byte 0x{data[bad]:02x} is not UTF-8 or ISO-8859-1 text: save the file as UTF-8",
                       SourceLocation(p, line, column))
+
+
+def _lines(text: str) -> str:
+    """Line ends made one: Windows' CR LF and old Macintosh's lone CR both
+    end a line, as every editor shows them."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def line_of(text: str, offset: int, path: str) -> SourceLocation:

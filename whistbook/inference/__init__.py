@@ -30,7 +30,8 @@ from contextlib import contextmanager
 from ..laws import CheckedHand
 from ..errors import WhistbookError
 from ..seats import SEATS, Seat
-from .engine import Departure, Engine, Explanation, Inference, TrickExplanation
+from .engine import Engine
+from .records import Departure, Explanation, Inference, TrickExplanation
 from .rules import RULES, Rule
 
 

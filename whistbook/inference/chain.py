@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from ..laws import CheckedHand
 from ..seats import SEATS, Seat
-from .engine import LAYERS, Engine, Inference, _apply_facts
+from .engine import Engine, _apply_facts
+from .records import LAYERS, Inference
 from .state import Contradiction, KState
 
 

@@ -18,7 +18,8 @@ from operator import ne
 
 from ..cards import Card, Suit
 from ..seats import SEATS, Seat
-from .engine import LAYERS, Departure, Engine, Explanation, Inference, TrickExplanation
+from .engine import Engine
+from .records import LAYERS, Departure, Explanation, Inference, TrickExplanation
 from .rules import RULES
 from .state import KState, length_bounds
 

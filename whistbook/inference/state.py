@@ -48,14 +48,11 @@ keeps all constraints lacks it (tests compare it with exact enumeration).
 
 from __future__ import annotations
 
-from functools import lru_cache, reduce
-from itertools import combinations, compress
-from operator import or_
 from typing import Callable, Iterable
 
-SUIT_RANGE = range(4)
-NL = 14  # lengths 0..13: one support per length per (seat, suit)
-ALL_LENGTHS = (1 << NL) - 1
+from .holdings import ALL_LENGTHS, NL, SUIT_RANGE, Answers, Holdings, bits_of, first_position, holdings_for, shared_lengths
+from .supports import CountWhy, Supports
+
 #: a domain over at most this many free cards is built with every length, so
 #: the presumptions filter holdings the known lengths would also rule out and
 #: get the credit for them (a shorter chain); a larger one (up to 2**13
@@ -89,7 +86,7 @@ class Frame:
         for c in self.universe:
             if c not in own:
                 self.umask[c // 13] |= 1 << (c % 13)
-        self.col = tuple(m.bit_count() for m in self.umask)  # a tuple: a key of _shared_lengths' cache
+        self.col = tuple(m.bit_count() for m in self.umask)  # a tuple: a key of shared_lengths' cache
         self.sums: dict = {}  # (holdings, domain) -> its summary, see Holdings.summary
 
 
@@ -99,14 +96,7 @@ def _lenmask(lo: int, hi: int) -> int:
     return ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
 
 
-def _lens_of(masks: Iterable[int]) -> int:
-    out = 0
-    for n in set(map(int.bit_count, masks)):
-        out |= 1 << n
-    return out
-
-
-class KState:
+class KState(Supports):
     """One layer of knowledge (certain, presumed or probable)."""
 
     __slots__ = ("f", "poss", "rsup", "uni", "dom", "dlog", "dbase", "dsig", "lens", "lsup", "dirty", "ldirty",
@@ -253,152 +243,6 @@ class KState:
 
     # ------------------------------------------------------------ supports
 
-    def support_of_card(self, c: int, holder: int | None = None) -> int:
-        """Support for where ``c`` may be: the removals of the other seats
-        (with ``holder``, that ``holder`` was dealt it)."""
-        sup = 0
-        for s in range(4):
-            if s != holder:
-                sup |= self.rsup[c * 4 + s]
-        return sup
-
-    def length_support(self, s: int, S: int, lo: int | None, hi: int | None) -> int:
-        """Support for "``s`` was dealt at least ``lo`` and at most ``hi`` cards
-        of ``S``" (``None``: no bound): the lengths outside that were ruled out."""
-        k = (s * 4 + S) * NL
-        ls = self.lsup
-        sup = 0
-        if lo is not None and lo > 0:
-            sup = reduce(or_, ls[k:k + min(lo, NL)], 0)
-        if hi is not None:
-            sup |= reduce(or_, ls[k + max(hi + 1, 0):k + NL], 0)
-        return sup
-
-    def bound_support(self, s: int, S: int, lo: int | None, hi: int | None) -> int:
-        """Support for "``s`` was dealt at least ``lo`` and at most ``hi`` cards
-        of ``S``": for each bound, the lengths ruled out, or the cards he must
-        (may) hold when they are enough to give the bound, whichever rests on
-        fewer tricks."""
-        sup = 0
-        if lo is not None:
-            sup |= _fewer(self.length_support(s, S, lo, None),
-                          self._forced_support(s, S) if self.fm[s * 4 + S].bit_count() >= lo else None)
-        if hi is not None:
-            sup |= _fewer(self.length_support(s, S, None, hi),
-                          self._absent_support(s, S) if self.am[s * 4 + S].bit_count() <= hi else None)
-        return sup
-
-    def _absent_support(self, s: int, S: int, ranks: int | None = None) -> int:
-        """Support for "``s`` was dealt none of ``ranks``" (default: every
-        card of ``S`` in play he may not hold)."""
-        if ranks is None:
-            ranks = self.f.umask[S] & ~self.am[s * 4 + S]
-        rs = self.rsup
-        k = S * 13 * 4 + s
-        sup = 0
-        while ranks:
-            b = ranks & -ranks
-            ranks ^= b
-            sup |= rs[k + 4 * (b.bit_length() - 1)]
-        return sup
-
-    def _forced_support(self, s: int, S: int) -> int:
-        """Support for "``s`` was dealt every card of ``S`` he must hold"."""
-        ranks = self.fm[s * 4 + S]
-        rs = self.rsup
-        sup = 0
-        while ranks:
-            b = ranks & -ranks
-            ranks ^= b
-            k = (S * 13 + b.bit_length() - 1) * 4
-            for o in range(4):
-                if o != s:
-                    sup |= rs[k + o]
-        return sup
-
-    def _domain_support(self, key: tuple[int, int], what: str, x: int) -> int:
-        """Support for "no holding still allowed has the property": holds rank
-        bit ``x`` (``what`` "has") or lacks it ("lacks"); for lengths see
-        :meth:`_lengths_support`. That is what the domain was built on, and
-        for each ruled-out holding with the property, what ruled it out. A holding struck off by a
-        card or a length may also fail a presumption made later; if that
-        presumption rests on fewer new tricks, it is the one counted (Hand
-        III: Z's king of clubs goes by fourth hand's rule at trick 6, not by
-        the length that struck off one holding a moment earlier)."""
-        sup = self.dbase[key]
-        log = self._log(key)
-        built = self.uni[key]
-        rank = x.bit_length() - 1
-        with_it = built.has[rank] if what == "has" else built.lacks[rank]
-        for gone, gsup, _, _ in log:
-            if not gsup & ~sup:
-                continue
-            sup = self._batch_support(log, built, gone & with_it, gsup, sup)
-        return sup
-
-    def _lengths_support(self, key: tuple[int, int], cut: int) -> dict[int, int]:
-        """Per length ``n`` in ``cut``, the support for "no holding still
-        allowed has ``n`` cards", worked out as :meth:`_domain_support` does
-        for a card, for all the lengths in one walk of the log."""
-        sup0 = self.dbase[key]
-        log = self._log(key)
-        built = self.uni[key]
-        out = {n: sup0 for n in _bits_of(cut)}
-        for gone, gsup, _, _ in log:
-            for n, sup in out.items():
-                hits = gone & built.of_len[n]
-                if not hits or not gsup & ~sup:
-                    continue
-                out[n] = self._batch_support(log, built, hits, gsup, sup)
-        return out
-
-    def _log(self, key: tuple[int, int]) -> tuple[tuple, ...]:
-        """The domain's log, with the batches struck off by cards and lengths
-        sorted by reason (left until now, as few are ever asked about)."""
-        log = self.dlog.get(key, ())
-        if any([e[1] < 0 for e in log]):
-            out: list[tuple] = []
-            for e in log:
-                if e[1] < 0:
-                    out.extend(self._reasons(key, e[0], *e[3]))
-                else:
-                    out.append(e)
-            log = self.dlog[key] = tuple(out)
-        return log
-
-    @staticmethod
-    def _batch_support(log, built: Holdings, hits: int, gsup: int, sup: int) -> int:
-        """``sup`` widened, holding by holding in order, by the reason each
-        holding at positions ``hits`` (struck off in the batch resting on
-        ``gsup``) was ruled out: the one adding fewest tricks to ``sup``,
-        the batch's own or an earlier-logged presumption the holding fails;
-        until the batch's own adds nothing. A holding that fails a
-        presumption adding nothing leaves ``sup`` as it is, now and later (``sup``
-        only grows), so those are set aside at once, with bit-set answers."""
-        while hits and gsup & ~sup:
-            cost = (gsup & ~sup).bit_count()
-            # the presumptions cheaper than the batch's own, cheapest first, then in the order logged
-            cheaper = sorted(((psup & ~sup).bit_count(), k, psup, pred, memo)
-                             for k, (_, psup, pred, memo) in enumerate(log)
-                             if pred is not None and psup != gsup and (psup & ~sup).bit_count() < cost)
-            for c, _, _, pred, memo in cheaper:
-                if c:
-                    break
-                hits &= memo.fitting(built, hits, pred)
-            if not hits:
-                break
-            first = hits & -hits
-            hits ^= first
-            best = gsup
-            for _, _, psup, pred, memo in cheaper:
-                if not memo.fitting(built, first, pred) & first:
-                    best = psup
-                    break
-            sup |= best
-        return sup
-
-    # ------------------------------------------------------------ conventions
-
     def domain(self, s: int, S: int) -> tuple[int, ...]:
         """The explicit holdings of ``s`` in ``S`` still allowed, built on first use."""
         built, d = self._domain(s, S)
@@ -425,7 +269,7 @@ class KState:
     def _new_domain(self, s: int, S: int) -> Holdings:
         """The holdings a domain of ``s`` in ``S`` built now would have."""
         allowed, forced = self.am[s * 4 + S], self.fm[s * 4 + S]
-        return _holdings(allowed & ~forced, forced, ALL_LENGTHS if self._every_length(s, S) else self.lens[s][S])
+        return holdings_for(allowed & ~forced, forced, ALL_LENGTHS if self._every_length(s, S) else self.lens[s][S])
 
     def _every_length(self, s: int, S: int) -> bool:
         """Whether a domain of ``s`` in ``S`` built now holds every length (few
@@ -570,7 +414,7 @@ class KState:
                 gone ^= hit
                 if not gone:
                     break
-        return tuple((ms, sup, None, None) for sup, ms in sorted(batches.items(), key=_first_position))
+        return tuple((ms, sup, None, None) for sup, ms in sorted(batches.items(), key=first_position))
 
     def _faults(self, key: tuple[int, int], gone: int, allowed: int, forced: int, lm: int):
         """What may rule out holdings of ``gone``, each with its support and
@@ -581,12 +425,12 @@ class KState:
         s, S = key
         built, base = self.uni[key], S * 13
         has, lacks = built.has, built.lacks
-        yield from sorted((self.rsup[(base + i) * 4 + s], has[i]) for i in _bits_of(built.free & ~allowed)
+        yield from sorted((self.rsup[(base + i) * 4 + s], has[i]) for i in bits_of(built.free & ~allowed)
                           if gone & has[i])
-        yield from sorted((self.support_of_card(base + i, s), lacks[i]) for i in _bits_of(built.free & forced)
+        yield from sorted((self.support_of_card(base + i, s), lacks[i]) for i in bits_of(built.free & forced)
                           if gone & lacks[i])
         k = (s * 4 + S) * NL
-        for n in _bits_of(built.lens & ~lm):
+        for n in bits_of(built.lens & ~lm):
             yield self.lsup[k + n], built.of_len[n]
 
     def _counts(self) -> None:
@@ -598,7 +442,7 @@ class KState:
         lens = self.lens
         a, b, c = [lens[s] for s in o]
         key = (a[0], b[0], c[0], a[1], b[1], c[1], a[2], b[2], c[2], a[3], b[3], c[3])
-        keep = _shared_lengths(f.size, f.col, key)
+        keep = shared_lengths(f.size, f.col, key)
         if keep is None:
             raise Contradiction("the hand sizes and suit lengths cannot be met")
         if keep == key:  # the usual case: nothing to cut
@@ -611,39 +455,10 @@ class KState:
             cut = was & ~now
             lens[s][S] = now
             self.dirty |= 1 << S
-            why = _CountWhy(self, old, s, S)
+            why = CountWhy(self, old, s, S)
             base = (s * 4 + S) * NL
-            for n in _bits_of(cut):
+            for n in bits_of(cut):
                 self.lsup[base + n] = why.support(n)
-
-    def _bounds_support(self, cells, masks, lower: bool) -> int:
-        """Support for the lower (or upper) bounds of the lengths ``masks`` of ``cells``."""
-        ls = self.lsup
-        sup = 0
-        for (a, T), m in zip(cells, masks):
-            # length_support(a, T, lowest of m, None) or (a, T, None, highest of m), written out
-            k = (a * 4 + T) * NL
-            if lower:
-                lo = (m & -m).bit_length() - 1
-                if lo > 0:
-                    sup |= reduce(or_, ls[k:k + min(lo, NL)], 0)
-            else:
-                sup |= reduce(or_, ls[k + m.bit_length():k + NL], 0)
-        return sup
-
-    def _cells_support(self, cells, masks) -> int:
-        """Support for "the length of each of ``cells`` is among ``masks``"."""
-        sup = 0
-        for (a, T), m in zip(cells, masks):
-            k = (a * 4 + T) * NL
-            gone = ALL_LENGTHS & ~m
-            while gone:
-                b = gone & -gone
-                gone ^= b
-                sup |= self.lsup[k + b.bit_length() - 1]
-        return sup
-
-    # ------------------------------------------------------------ queries
 
     def holders(self, c: int) -> int:
         return self.poss[c]
@@ -655,277 +470,3 @@ class KState:
 def length_bounds(lm: int) -> tuple[int, int]:
     """The fewest and most cards a length mask allows (bit n set: n cards possible)."""
     return (lm & -lm).bit_length() - 1, lm.bit_length() - 1
-
-class _CountWhy:
-    """Why the count rules out lengths of one seat in one suit, given the
-    lengths ``lens`` it started from. A length too long or too short for the
-    bounds of the other seats in the suit (the column) rests on those
-    bounds; else for the seat's other suits (the row); else on the exact
-    lengths left in the column, or the row; else (the count needed the whole
-    table) on every length ruled out anywhere. Each answer is worked out
-    once per count."""
-
-    __slots__ = ("st", "lens", "s", "S", "col", "row", "lim", "memo")
-
-    def __init__(self, st: KState, lens, s: int, S: int) -> None:
-        f = st.f
-        self.st, self.lens, self.s, self.S = st, lens, s, S
-        self.col = a, b = [lens[o][S] for o in f.others if o != s]
-        self.row = row = lens[s][:]
-        del row[S]
-        x, y, z = row
-        # a length n is too long for the column if n > col_hi, too short if n
-        # < col_lo (the column's other cells at their shortest, longest); same
-        # for the row. Written out: this runs for every cell the count cuts.
-        nc, nr = f.col[S] + 2, f.size + 3
-        self.lim = (nc - (a & -a).bit_length() - (b & -b).bit_length(),
-                    nc - a.bit_length() - b.bit_length(),
-                    nr - (x & -x).bit_length() - (y & -y).bit_length() - (z & -z).bit_length(),
-                    nr - x.bit_length() - y.bit_length() - z.bit_length())
-        self.memo: dict[int, int] = {}
-
-    @property
-    def ccells(self) -> list[tuple[int, int]]:
-        return [(o, self.S) for o in self.st.f.others if o != self.s]
-
-    @property
-    def rcells(self) -> list[tuple[int, int]]:
-        return [(self.s, T) for T in SUIT_RANGE if T != self.S]
-
-    def support(self, n: int) -> int:
-        c_hi, c_lo, r_hi, r_lo = self.lim
-        why = 0 if n > c_hi else 1 if n < c_lo else 2 if n > r_hi else 3 if n < r_lo else None
-        if why is None:
-            c, r = self.st.f.col[self.S] - n, self.st.f.size - n
-            why = 4 if not _sums(self.col) >> c & 1 else 5 if not _sums(self.row) >> r & 1 else 6
-        sup = self.memo.get(why)
-        if sup is None:
-            sup = self.memo[why] = self._make(why)
-        return sup
-
-    def _make(self, why: int) -> int:
-        st = self.st
-        if why < 2:
-            return st._bounds_support(self.ccells, self.col, why == 0)
-        if why < 4:
-            return st._bounds_support(self.rcells, self.row, why == 2)
-        if why == 4:
-            return st._cells_support(self.ccells, self.col)
-        if why == 5:
-            return st._cells_support(self.rcells, self.row)
-        cells = [(a, T) for a in st.f.others for T in SUIT_RANGE if (a, T) != (self.s, self.S)]
-        return st._cells_support(cells, [self.lens[a][T] for a, T in cells])
-
-
-class Holdings:
-    """The holdings a domain was built with, in a fixed order, so that a
-    domain is one int: bit ``k`` set while the ``k``-th holding is allowed.
-    For each rank and each length it keeps the positions of the holdings
-    that have it, so that filtering a domain, summing it up and finding the
-    holdings struck off for a card or a length are integer operations, not
-    loops over the holdings. Made once per (free cards, forced cards,
-    lengths) for the whole run (see :func:`_holdings`)."""
-
-    __slots__ = ("masks", "full", "bits", "forced", "free", "lens", "has", "lacks", "of_len")
-
-    def __init__(self, masks: tuple[int, ...], free: int, forced: int) -> None:
-        self.masks = masks
-        self.full = full = (1 << len(masks)) - 1
-        self.bits = tuple(map((1).__lshift__, range(len(masks))))  # the position k as a bit set
-        self.forced, self.free = forced, free
-        # the binary digits of a position set are written out, highest
-        # position first, by translating one byte per holding (in C); the
-        # leading "0" stands for no holding
-        low8 = b"\0" + bytes(map((255).__and__, reversed(masks)))
-        high5 = b"\0" + bytes(map((8).__rrshift__, reversed(masks)))
-        #: per rank, the positions of the holdings with it (without it)
-        self.has = [full if forced >> i & 1 else
-                    int((low8 if i < 8 else high5).translate(_RANK_DIGITS[i & 7]), 2) if free >> i & 1 else 0
-                    for i in range(13)]
-        self.lacks = [full & ~h for h in self.has]
-        #: per length, the positions of the holdings of that length
-        sizes = b"\xff" + bytes(map(int.bit_count, reversed(masks)))
-        self.lens = _lens_of(masks)
-        self.of_len = [int(sizes.translate(_LENGTH_DIGITS[n]), 2) if self.lens >> n & 1 else 0 for n in range(NL)]
-
-    def at(self, positions: int) -> Iterable[int]:
-        """The holdings at ``positions``, in order (lazily, in C)."""
-        return compress(self.masks, _flags(positions))
-
-    def summary(self, d: int, sums: dict) -> tuple[int, int, int]:
-        """The cards some holding of domain ``d`` has, those every one has,
-        and the lengths they have; kept in ``sums`` (the frame's)."""
-        out = sums.get((self, d))
-        if out is None:
-            has = self.has
-            union = inter = self.forced
-            for i in _bits_of(self.free):
-                some = has[i] & d
-                if some:
-                    union |= 1 << i
-                    if some == d:
-                        inter |= 1 << i
-            of_len, lens = self.of_len, 0
-            for n in _bits_of(self.lens):
-                if of_len[n] & d:
-                    lens |= 1 << n
-            out = sums[(self, d)] = (union, inter, lens)
-        return out
-
-    def within(self, d: int, absent: int, present: int, lengths: int) -> int:
-        """The holdings of domain ``d`` with none of the ranks ``absent``,
-        all of ``present`` and none of the ``lengths``."""
-        for i in _bits_of(absent):
-            d &= self.lacks[i]
-        for i in _bits_of(present):
-            d &= self.has[i]
-        for n in _bits_of(lengths):
-            d &= ~self.of_len[n]
-        return d
-
-
-class Answers:
-    """A presumption's answers, kept across the layers and rebuilds it is
-    applied to: per set of holdings met, the positions asked and those that
-    fit. (A holding met again in another set is asked again: keeping the
-    answers per holding as well cost more than the few questions it saved.)"""
-
-    __slots__ = ("on",)
-
-    def __init__(self) -> None:
-        self.on: dict[Holdings, tuple[int, int]] = {}
-
-    def fitting(self, built: Holdings, d: int, pred: Callable[[int], bool]) -> int:
-        """The positions of ``built`` whose holdings satisfy ``pred``, at least
-        among domain ``d``: each holding of a set is asked once."""
-        asked, fit = self.on.get(built, (0, 0))
-        new = d & ~asked
-        if new:
-            # map and compress loop in C: this runs for every presumption on every layer
-            flags = _flags(new)
-            verdicts = map(pred, compress(built.masks, flags))
-            fit |= sum(compress(compress(built.bits, flags), verdicts))
-            self.on[built] = (asked | new, fit)
-        return fit
-
-
-def _flags(positions: int) -> bytes:
-    """One byte per position, 1 where ``positions`` has the bit, lowest first
-    (for ``compress``)."""
-    return format(positions, "b")[::-1].encode().translate(_TO_FLAGS)
-
-
-def _first_position(batch: tuple[int, int]) -> int:
-    """Sort key for (support, positions): where the batch's first holding is."""
-    return batch[1] & -batch[1]
-
-
-_TO_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
-#: per bit of a byte, and per length: the binary digit each byte stands for
-_RANK_DIGITS = [bytes(48 + (b >> i & 1) for b in range(256)) for i in range(8)]
-_LENGTH_DIGITS = [bytes(48 + (b == n) for b in range(256)) for n in range(NL)]
-
-
-def _fewer(a: int, b: int | None) -> int:
-    """Of two supports, the one resting on fewer tricks (bit 0, the deal, is free)."""
-    if b is None or (a >> 1).bit_count() <= (b >> 1).bit_count():
-        return a
-    return b
-
-
-def _sums(masks) -> int:
-    """The totals some choice of one length from each of ``masks`` reaches."""
-    acc = 1
-    for m in masks:
-        nxt = 0
-        for a in _bits_of(m):
-            nxt |= acc << a
-        acc = nxt
-    return acc
-
-
-@lru_cache(maxsize=1 << 14)
-def _holdings(free: int, forced: int, lm: int) -> Holdings:
-    """Every holding made of ``forced`` and some of ``free`` whose length is in ``lm``."""
-    cards = [1 << i for i in range(13) if free >> i & 1]
-    base_n = forced.bit_count()
-    out: list[int] = []
-    for k in range(len(cards) + 1):
-        if lm >> (base_n + k) & 1:  # the k-card choices of the free cards, in order (in C)
-            out.extend(map(forced.__or__, map(sum, combinations(cards, k))))
-    return Holdings(tuple(out), free, forced)
-
-
-@lru_cache(maxsize=1 << 16)
-def _shared_lengths(N: int, cols: tuple[int, ...], lens: tuple[int, ...]) -> tuple[int, ...] | None:
-    """For three seats of ``N`` cards sharing suits of ``cols`` cards, and the
-    possible lengths ``lens`` (bit sets, suit by suit, seat by seat), the
-    lengths that some complete sharing supports; ``None`` if there is none.
-
-    Forward and backward reachability over (cards of seat 0, cards of seat 1)
-    after each suit, as bit sets: bit ``32 * r0 + r1``."""
-    W = 32
-    valid = _valid_mask(N)
-    triples: list[list[tuple[int, int, int, int]]] = []
-    for S in range(4):
-        col = cols[S]
-        l0m, l1m, l2m = lens[3 * S], lens[3 * S + 1], lens[3 * S + 2]
-        ts = []
-        for a in _bits_of(l0m):
-            for b in _bits_of(l1m):
-                c = col - a - b
-                if c >= 0 and l2m >> c & 1:
-                    ts.append((a, b, c, a * W + b))
-        if not ts:
-            return None
-        triples.append(ts)
-    fwd = [1]
-    for S in range(4):
-        cur = fwd[-1]
-        nxt = 0
-        for t in triples[S]:
-            nxt |= cur << t[3]
-        fwd.append(nxt & valid)
-    target = 1 << (N * W + N)
-    if not fwd[4] & target:
-        return None
-    bwd = [0] * 5
-    bwd[4] = target
-    for S in (3, 2, 1, 0):
-        cur = bwd[S + 1]
-        prv = 0
-        for t in triples[S]:
-            prv |= cur >> t[3]
-        bwd[S] = prv & valid
-    out = []
-    for S in range(4):
-        k0 = k1 = k2 = 0
-        fs = fwd[S]
-        bs = bwd[S + 1]
-        for a, b, c, sh in triples[S]:
-            if (fs << sh) & bs:
-                k0 |= 1 << a
-                k1 |= 1 << b
-                k2 |= 1 << c
-        out += (k0, k1, k2)
-    return tuple(out)
-
-
-@lru_cache(maxsize=None)
-def _valid_mask(N: int) -> int:
-    valid = 0
-    for r0 in range(N + 1):
-        valid |= ((1 << (N + 1)) - 1) << (r0 * 32)
-    return valid
-
-
-@lru_cache(maxsize=None)
-def _bits_of(m: int) -> tuple[int, ...]:
-    return tuple(_iter_bits(m))
-
-
-def _iter_bits(m: int):
-    while m:
-        b = m & -m
-        yield b.bit_length() - 1
-        m ^= b

@@ -35,6 +35,8 @@ FONT = "DejaVu Sans, Segoe UI Symbol, Arial Unicode MS, sans-serif"
 # The drawing's own units; CSS sets its size on the page.
 WIDTH, HEIGHT = 200, 142
 CARD_SIZE, LABEL_SIZE = 17, 11
+#: the tally under the table: at least 7.5 pt in the booklet's narrowest diagram (37 mm for 200 units)
+TALLY_SIZE = 15
 _CENTRE = (82, 44, 36, 36)  # x, y, w, h of the table
 #: anchor point and text-anchor of each seat's card, and of its label
 _CARD_AT = {"top": (100, 36, "middle"), "bottom": (100, 101, "middle"), "left": (70, 68, "end"), "right": (130, 68, "start")}
@@ -137,7 +139,7 @@ def trick_svg(trick: TrickView, *, analysis: bool = False, four_colour: bool = F
             _text(g, bx + 8.5, by + 9.5, f"−{p.cost}", size=10, anchor="middle", fill="#ffffff",
                   cls="dg-cost dg-cost-text", bold=True)
     ab, yz = trick.tally
-    _text(svg, WIDTH / 2, HEIGHT - 3, f"Tricks\u2002AB\u00a0{ab}\u2003YZ\u00a0{yz}", size=LABEL_SIZE, anchor="middle", fill=MUTED,
+    _text(svg, WIDTH / 2, HEIGHT - 3, f"Tricks\u2002AB\u00a0{ab}\u2003YZ\u00a0{yz}", size=TALLY_SIZE, anchor="middle", fill=MUTED,
           cls="dg-tally")
     return ET.tostring(svg, encoding="unicode")
 
@@ -265,8 +267,8 @@ def known_svg(trick: TrickView, *, four_colour: bool = False) -> str:
         for sk, row in zip(seats, cells))
     svg = ET.Element("svg", {
         "viewBox": f"0 0 {width:g} {height:g}", "class": "known-svg", "role": "img", "aria-label": label,
-        # sized so that its text is about four-fifths of the surrounding text
-        "font-family": FONT, "width": f"{width / _KNOWN_SIZE * 0.8:.2f}em",
+        # sized so that its text is nearly the surrounding text's size (in the booklet, 7.5 pt or more)
+        "font-family": FONT, "width": f"{width / _KNOWN_SIZE * 0.95:.2f}em",
     })
     x = seat_w
     for k, suit in enumerate(suits):

@@ -10,13 +10,17 @@ naming the template file and line.
 
 from __future__ import annotations
 
+import os
+import tempfile
 import traceback
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 import jinja2
+import jinja2.bccache
 from markupsafe import Markup
 
+from ..buildcache import sign, verified
 from ..cards import Card
 from ..errors import RenderError
 from ..project import Book
@@ -25,10 +29,40 @@ from ..seats import Side
 from ..wording import citation, number_word
 from . import playalong
 from .diagrams import as_image, deal_svg, known_svg, trick_svg
-from .markup import RemarkRenderer, card_html, prose, rank_html, rank_text, suit_html, words_html
+from .markup import RemarkRenderer, card_html, markdown_text, prose, rank_html, rank_text, suit_html, words_html
 
 PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
+
+
+class SignedBytecodeCache(jinja2.BytecodeCache):
+    """Compiled templates kept in a folder, each signed with this user's key
+    (:func:`whistbook.buildcache.sign`): compiled code is run when loaded, so a
+    project's cache from elsewhere is never loaded, only compiled again."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def _path(self, bucket: jinja2.bccache.Bucket) -> Path:
+        return self.folder / f"{bucket.key}.cache"
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            signed = self._path(bucket).read_bytes()
+        except OSError:
+            return
+        data = verified(f"template/{bucket.key}", signed)
+        if data is not None:
+            bucket.bytecode_from_string(data)  # Jinja checks it is of this template's source
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=self.folder)
+            with os.fdopen(fd, "wb") as f:
+                f.write(sign(f"template/{bucket.key}", bucket.bytecode_to_string()))
+            os.replace(tmp, self._path(bucket))
+        except OSError:
+            pass  # not kept: compiled again next time
 
 
 def _compiled_cache(folder: Path | None) -> jinja2.BytecodeCache | None:
@@ -38,7 +72,7 @@ def _compiled_cache(folder: Path | None) -> jinja2.BytecodeCache | None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None  # a folder that cannot be made: templates compiled each time, as without one
-    return jinja2.FileSystemBytecodeCache(str(folder))
+    return SignedBytecodeCache(folder)
 
 
 def make_environment(override_dir: str | Path | None = None, *,
@@ -81,6 +115,7 @@ def make_environment(override_dir: str | Path | None = None, *,
         number=_number_word,
         tricks=lambda n: f"{_number_word(n)} trick{'' if n == 1 else 's'}",
         markdown=jinja2.pass_context(_markdown),
+        markdown_text=markdown_text,
         rule_href=jinja2.pass_context(_rule_href),
         html_block=_html_block,
         page_ref=_page_ref,

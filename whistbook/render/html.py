@@ -2,7 +2,7 @@
 
 :func:`render_lesson` renders one page; :func:`render_html` renders the whole
 set (lessons, an index, the principles, the glossary and the stylesheet) as
-a mapping of relative paths to text, for :func:`whistbook.build.write_files`.
+a mapping of relative paths to text, for :func:`whistbook.output.write_files`.
 """
 
 from __future__ import annotations

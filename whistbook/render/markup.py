@@ -116,6 +116,21 @@ def prose(text: str) -> Markup:
     return Markup(cards_in_text(text))
 
 
+#: what Python-Markdown reads after a backslash as the character itself (its ``ESCAPED_CHARS``);
+#: ``<``, ``>``, ``&`` and the quotes are escaped for HTML instead
+_MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
+
+
+def markdown_text(text: Any) -> Markup:
+    """Plain text (a title, a theme, the book's name) written into a Markdown page
+    so that it reads as that text and nothing else: on one line (a line break could
+    start a block), its HTML escaped and its Markdown punctuation backslashed, so
+    that ``[x](javascript:…)`` or ``![x](http://…)`` stays words and fetches nothing.
+    Quotes, ampersands and suit symbols come out as they were written."""
+    one_line = " ".join(str(text).split())
+    return Markup(html.escape(_MARKDOWN_PUNCTUATION.sub(r"\\\1", one_line)))
+
+
 def pages_of(page: Any) -> list[int]:
     """The book pages a rule's ``page`` field names: ``56``, ``"56-59"``,
     ``"**134–6**, 116–17"`` (a short second number keeps the first's hundreds).
@@ -243,4 +258,4 @@ class RemarkRenderer:
         return tok
 
 
-__all__ = ["RemarkRenderer", "CARD_PATTERN", "card_of_match", "card_html", "suit_html", "prose", "cards_in_text", "rank_text", "pages_of", "page_index"]
+__all__ = ["RemarkRenderer", "markdown_text", "CARD_PATTERN", "card_of_match", "card_html", "suit_html", "prose", "cards_in_text", "rank_text", "pages_of", "page_index"]

@@ -189,10 +189,9 @@ def render_booklet_document(
     fetcher = make_fetcher()
     base = ASSETS_DIR.as_uri() + "/"
     try:
-        css = weasyprint.CSS(string=booklet_css(env, options.paper, four_colour=options.four_colour),
-                             base_url=base, url_fetcher=fetcher)
+        css, fonts = _stylesheet(booklet_css(env, options.paper, four_colour=options.four_colour), base, fetcher)
         doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print")
-        return doc.render(stylesheets=[css])
+        return doc.render(stylesheets=[css], font_config=fonts)
     except FatalURLFetchingError as err:
         raise RenderError(f"booklet: {err}") from None
 
@@ -311,7 +310,7 @@ def _lay_out_numbers(css: str, values: Sequence[int], paper: str = "a5") -> Page
     weasyprint, _, _ = load_weasyprint()
     from .speedups import take_page_numbers
 
-    style, fonts = _stylesheet(css, None, make_fetcher())
+    style, fonts = _stylesheet(css, ASSETS_DIR.as_uri() + "/", make_fetcher())  # the fonts are assets
     counters = "".join(f"@page :nth({k + 1}) {{ counter-reset: page {v}; }}" for k, v in enumerate(values))
     html = (f'<!doctype html><html lang="en" class="booklet paper-{paper}"><head><meta charset="utf-8">'
             f"<style>{counters}</style></head><body>"

@@ -13,6 +13,7 @@ everywhere; links between pages are Markdown links, which ProperDocs checks.
 
 from __future__ import annotations
 
+import html
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -256,11 +257,38 @@ def build_site(
                                site_name=site_name))
 
 
+#: settings that ProperDocs' themes write into every page as HTML, unescaped (the book's name in
+#: each page's title and header, the copyright in the footer): whistbook gives them escaped
+TEXT_SETTINGS = ("site_name", "site_author", "site_description", "copyright")
+
+
+def html_nav(nav: Any) -> Any:
+    """The navigation with its titles escaped for HTML: the themes write a page's or a
+    section's title into the page as it is, so a hand's title is given to them as HTML
+    that reads as the title (``Q&amp;A`` shows ``Q&A``; ``<img ...>`` shows as written)."""
+    if isinstance(nav, list):
+        return [html_nav(item) for item in nav]
+    if isinstance(nav, dict):
+        return {html.escape(str(title)): html_nav(value) for title, value in nav.items()}
+    return nav  # a page's path
+
+
+def text_settings(raw: Mapping[str, Any], site_name: str | None = None) -> dict[str, str]:
+    """The :data:`TEXT_SETTINGS` of a configuration (``site_name`` replaced when given),
+    escaped for HTML: they are plain text, as in the booklet and the lesson pages."""
+    found = {key: raw[key] for key in TEXT_SETTINGS if isinstance(raw.get(key), str)}
+    if site_name:
+        found["site_name"] = site_name
+    return {key: html.escape(value) for key, value in found.items()}
+
+
 def site_config(nav: list[Any], docs_dir: Path, theme_dir: Path, site_dir: Path, *, config_file: Path | None = None,
                 site_name: str | None = None) -> Any:
     """ProperDocs' configuration of the site: the project's ``mkdocs.yml`` (or
     whistbook's default) with the folders, the navigation, the play-along script
     (when the docs folder has it) and the safe search index set by whistbook.
+    The navigation's titles and the settings that are text (:data:`TEXT_SETTINGS`)
+    are given as escaped HTML, which is what the themes take them for.
 
     :raises RenderError: when the configuration cannot be read or is not valid.
     """
@@ -282,8 +310,8 @@ def site_config(nav: list[Any], docs_dir: Path, theme_dir: Path, site_dir: Path,
         scripts.append(PLAY_SCRIPT)
     return load_config(
         str(config_file), docs_dir=str(docs_dir), site_dir=str(site_dir), theme=theme,
-        nav=nav, extra_javascript=scripts, plugins=plugins, markdown_extensions=extensions, strict=True,
-        **({"site_name": site_name} if site_name else {}),
+        nav=html_nav(nav), extra_javascript=scripts, plugins=plugins, markdown_extensions=extensions, strict=True,
+        **text_settings(raw, site_name),
     )
 
 
@@ -302,62 +330,5 @@ def _properdocs_errors() -> Iterator[list[str]]:
             raise RenderError(f"site: ProperDocs failed: {'; '.join(logged)}")
 
 
-class SitePages:
-    """A built site held open, to make one page again without building the whole
-    site: ``serve`` uses it when a save changes only a lesson's own page.
-
-    Opening it reads what every page needs from the others (the navigation, the
-    pages' titles) as ProperDocs' build gathers it, without rendering them; a
-    page is then rendered by ProperDocs' own steps and theme, so it comes out as
-    the whole build would make it.
-
-    :raises RenderError: when ProperDocs reports a warning or an error.
-    """
-
-    def __init__(self, nav: list[Any], docs_dir: Path, theme_dir: Path, site_dir: Path, *,
-                 config_file: Path | None = None, site_name: str | None = None) -> None:
-        from properdocs.commands.build import get_navigation, set_exclusions
-        from properdocs.structure.files import get_files
-
-        self.docs_dir, self.site_dir = docs_dir, site_dir
-        with _properdocs_errors():
-            config = site_config(nav, docs_dir, theme_dir, site_dir, config_file=config_file, site_name=site_name)
-            config = config.plugins.on_config(config)
-            config.plugins.on_pre_build(config=config)
-            files = get_files(config)
-            env = config.theme.get_env()
-            files.add_files_from_theme(env, config)
-            files = config.plugins.on_files(files, config=config)
-            set_exclusions(files, config)
-            self.nav = config.plugins.on_nav(get_navigation(files, config), config=config, files=files)
-            for file in files.documentation_pages():
-                file.page.read_source(config)  # its title and settings, for the navigation of the others
-            self.env = config.plugins.on_env(env, config=config, files=files)
-        self.config, self.files = config, files
-
-    def write(self, rel: str, markdown: str) -> None:
-        """Write the page ``rel`` (relative to the docs folder) again from ``markdown``,
-        and its record in the search index.
-
-        :raises RenderError: when ProperDocs reports a warning or an error (a broken link).
-        :raises KeyError: when the site has no such page.
-        """
-        from properdocs.commands.build import _build_page, _populate_page
-
-        from .site_search import page_entry, write_index
-
-        file = self.files.get_file_from_path(rel)
-        if file is None or file.page is None:
-            raise KeyError(rel)
-        (self.docs_dir / rel).write_text(markdown, encoding="utf-8")
-        with _properdocs_errors():
-            _populate_page(file.page, self.config, self.files)
-            _build_page(file.page, self.config, self.files.documentation_pages(), self.nav, self.env)
-            file.page.validate_anchor_links(files=self.files, log_level=self.config.validation.links.anchors)
-        entry = page_entry(file.page)
-        if entry is not None:
-            write_index(self.site_dir, {entry["location"]: entry})
-
-
-__all__ = ["SiteSources", "render_site_sources", "lesson_page", "lesson_source", "search_text", "SEARCH_META", "write_sources", "build_site", "site_config", "SitePages", "SITE_LINKS", "main_theme",
+__all__ = ["SiteSources", "render_site_sources", "lesson_page", "lesson_source", "search_text", "SEARCH_META", "write_sources", "build_site", "site_config", "SITE_LINKS", "html_nav", "text_settings", "TEXT_SETTINGS", "main_theme",
            "lessons_by_main_theme", "navigation", "chapter_sections"]

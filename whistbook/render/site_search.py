@@ -22,6 +22,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
 from properdocs.config.defaults import ProperDocsConfig
 from properdocs.exceptions import PluginError
 from properdocs.plugins import BasePlugin, CombinedEvent, event_priority
@@ -33,8 +34,12 @@ INDEX_VARIABLE = "whistbookSearchIndex"
 
 
 def index_script(index_json: str) -> str:
-    """The search index as a script that sets a global variable."""
+    """The search index as a script that sets a global variable. The index's titles
+    are HTML, as ProperDocs makes them (a heading's text, a page's title from the
+    navigation); the script's are plain text, which the search page shows as text."""
     data = json.loads(index_json)
+    for doc in data.get("docs", []):
+        doc["title"] = Markup(doc.get("title") or "").striptags()
     # "</" never appears in the output, so the script cannot close its own tag
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     return f"var {INDEX_VARIABLE} = {body};\n"

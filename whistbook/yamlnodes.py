@@ -1,0 +1,268 @@
+"""A hand file's YAML as a tree of located nodes, and typed values read off
+the nodes.
+
+The document is composed into PyYAML nodes rather than loaded into plain
+values, so that every scalar keeps its line and column; a card inside a
+string such as ``2D 4D QD AD`` is located to its own column. The readers
+here (``read_*``) collect what is wrong in :class:`Problems`, so that one
+load reports every problem of a file.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+import yaml
+
+from .cards import Card, parse_number_word
+from .errors import InvalidCardError, SchemaError, SourceLocation, WhistbookError, YamlSyntaxError
+from .model import CardRef
+
+
+class Problems:
+    """Collects schema problems so that one load reports all of them."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.items: list[WhistbookError] = []
+
+    def add(self, message: str, loc: SourceLocation) -> None:
+        self.items.append(SchemaError(message, loc))
+
+    def add_error(self, err: WhistbookError, loc: SourceLocation) -> None:
+        self.items.append(err.at(loc))
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader subclass, so the global loader is never changed."""
+
+
+def node_loc(path: str, node: yaml.Node) -> SourceLocation:
+    return SourceLocation(path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _scalar_base(path: str, node: yaml.ScalarNode) -> tuple[SourceLocation, bool]:
+    """Where a scalar's text starts, and whether offsets within it map to columns."""
+    loc = node_loc(path, node)
+    style = node.style
+    if style in ("'", '"'):
+        return loc.shifted(1), "\n" not in node.value
+    if style in ("|", ">"):
+        return SourceLocation(path, loc.line + 1, loc.column), False
+    single_line = node.start_mark.line == node.end_mark.line
+    return loc, single_line
+
+
+def offset_loc(path: str, node: yaml.ScalarNode, offset: int) -> SourceLocation:
+    base, exact = _scalar_base(path, node)
+    return base.shifted(offset) if exact else base
+
+
+#: libyaml's loader, where PyYAML was built with it: the same tree several times quicker
+_FAST_LOADER: type | None = getattr(yaml, "CSafeLoader", None)
+#: characters that the two loaders count or accept differently: text with any goes to the pure loader
+_UNLIKE = ("\t", "\ufeff", "\x85", "\u2028", "\u2029")
+#: a block scalar's header with a comment straight after it: libyaml takes it, the pure loader refuses it
+_HEADER_COMMENT = re.compile(r"[|>][-+0-9]{0,2}#")
+#: :func:`_compose_fast` could not vouch for its tree
+_UNSURE = object()
+
+
+def compose(text: str, path: str) -> yaml.Node | None:
+    """The document's node tree, with the pure-Python loader's marks, styles and messages."""
+    root = _compose_fast(text)
+    if root is not _UNSURE:
+        return root  # type: ignore[return-value]
+    try:
+        return yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        loc = SourceLocation(path, mark.line + 1, mark.column + 1) if mark else SourceLocation(path, 1, 1)
+        problem = err.problem or "not valid YAML"
+        raise YamlSyntaxError(f"YAML syntax: {problem}", loc) from err
+    except yaml.YAMLError as err:
+        raise YamlSyntaxError(f"YAML syntax: {err}", SourceLocation(path, 1, 1)) from err
+
+
+def _compose_fast(text: str) -> Any:
+    """The tree libyaml composes, made the same as the pure loader's (every
+    node's tag, value, style and start and end marks), or ``_UNSURE``.
+
+    On any error the pure loader composes again, so that messages and their
+    locations are its own. Where libyaml is known to differ, the text goes to
+    the pure loader too: tabs, which libyaml lets through in places the pure
+    loader refuses; a byte-order mark, which libyaml counts as a column; line
+    breaks other than ``\\n`` and ``\\r``; a comment straight after a block
+    scalar's ``|`` or ``>``; a ``?`` or ``:`` within a plain scalar inside
+    ``[...]`` or ``{...}``, which ends the scalar for the pure loader only;
+    and tags and anchors. The rest is mended in :func:`_as_pure`."""
+    if _FAST_LOADER is None or any(c in text for c in _UNLIKE) or _HEADER_COMMENT.search(text):
+        return _UNSURE
+    try:
+        root = yaml.compose(text, Loader=_FAST_LOADER)
+    except yaml.YAMLError:
+        return _UNSURE
+    if root is not None and not _as_pure(root, text):
+        return _UNSURE
+    return root
+
+
+def _as_pure(root: yaml.Node, text: str) -> bool:
+    """Mend libyaml's tree in place to the pure loader's: plain scalars have
+    style None, not ``''``; so has a block sequence written level with its
+    mapping's keys, not False; and libyaml ends a text without a final line
+    break on a line of its own, where the pure loader's marks at the very end
+    stay after the last character. False for a tree the pure loader might not
+    have made (see :func:`_compose_fast`)."""
+    end = None
+    if text and text[-1] not in "\n\r":
+        lines = text.count("\n") + text.count("\r") - text.count("\r\n")
+        end = yaml.Mark("<unicode string>", len(text), lines, len(text) - 1 - max(text.rfind("\n"), text.rfind("\r")),
+                        None, None)
+    seen: set[int] = set()
+    todo: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while todo:
+        node, in_flow = todo.pop()
+        if id(node) in seen:
+            continue  # an alias: the same node again
+        seen.add(id(node))
+        if text[node.start_mark.index:node.start_mark.index + 1] in ("!", "&"):
+            return False  # a tag or an anchor, which the two resolve and check differently
+        if isinstance(node, yaml.ScalarNode):
+            if node.style == "":
+                if in_flow and ("?" in node.value or ":" in node.value):
+                    return False
+                at = node.start_mark.index
+                if in_flow and at == node.end_mark.index and (at == 0 or text[at - 1] in " \t\r\n:?,"):
+                    return False  # an empty value in [...] or {...}: libyaml marks it at the next token
+                node.style = None
+        elif isinstance(node, yaml.SequenceNode):
+            todo.extend((kid, in_flow or node.flow_style) for kid in node.value)
+        else:
+            flow = in_flow or node.flow_style
+            for kid in (n for kv in node.value for n in kv):
+                if (not flow and isinstance(kid, yaml.SequenceNode) and kid.flow_style is False
+                        and kid.start_mark.column == node.start_mark.column):
+                    kid.flow_style = None  # a sequence not indented under its key: the pure loader gives it no style
+                todo.append((kid, flow))
+        if end is not None:
+            if node.start_mark.index == end.index:
+                node.start_mark = end
+            if node.end_mark.index == end.index:
+                node.end_mark = end
+    return True
+
+
+# --- reading values off nodes ---------------------------------------------------------------
+
+
+def read_mapping(node: yaml.Node, path: str, problems: Problems, what: str, allowed: set[str]) -> dict[str, tuple[yaml.Node, yaml.Node]] | None:
+    if not isinstance(node, yaml.MappingNode):
+        problems.add(f"{what} must be a mapping of keys to values", node_loc(path, node))
+        return None
+    out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+    for knode, vnode in node.value:
+        key = knode.value if isinstance(knode, yaml.ScalarNode) else None
+        if not isinstance(key, str):
+            problems.add(f"{what}: keys must be plain words", node_loc(path, knode))
+            continue
+        if key in out:
+            problems.add(f"{what}: key {key!r} appears twice", node_loc(path, knode))
+            continue
+        if key not in allowed:
+            hint = _closest(key, allowed)
+            problems.add(
+                f"{what}: unknown key {key!r}" + (f" (did you mean {hint!r}?)" if hint else f" (expected one of: {', '.join(sorted(allowed))})"),
+                node_loc(path, knode),
+            )
+            continue
+        out[key] = (knode, vnode)
+    return out
+
+
+def _closest(word: str, options: set[str]) -> str | None:
+    import difflib
+
+    found = difflib.get_close_matches(word, sorted(options), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def read_text(node: yaml.Node, path: str, problems: Problems, what: str) -> str | None:
+    if isinstance(node, yaml.ScalarNode) and node.tag != "tag:yaml.org,2002:null":
+        return str(node.value)
+    problems.add(f"{what} must be text", node_loc(path, node))
+    return None
+
+
+def read_int(node: yaml.Node, path: str, problems: Problems, what: str, lo: int, hi: int) -> int | None:
+    if isinstance(node, yaml.ScalarNode):
+        v = node.value.strip().lower()
+        if v in ("love", "nil", "none"):
+            return 0
+        if re.fullmatch(r"\d+", v):
+            n = int(v)
+            if lo <= n <= hi:
+                return n
+            problems.add(f"{what} must be from {lo} to {hi}, not {n}", node_loc(path, node))
+            return None
+        n = parse_number_word(v)
+        if n is not None and v != "no":
+            return n
+    problems.add(f"{what} must be a whole number", node_loc(path, node))
+    return None
+
+
+def read_bool(node: yaml.Node, path: str, problems: Problems, what: str) -> bool | None:
+    if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:bool":
+        return node.value.lower() in ("true", "yes", "on")
+    if isinstance(node, yaml.ScalarNode) and node.value.lower() in ("true", "false", "yes", "no"):
+        return node.value.lower() in ("true", "yes")
+    problems.add(f"{what} must be true or false", node_loc(path, node))
+    return None
+
+
+def read_with(fn: Callable[[str], Any], node: yaml.Node, path: str, problems: Problems, what: str) -> Any:
+    text = read_text(node, path, problems, what)
+    if text is None:
+        return None
+    try:
+        return fn(text)
+    except WhistbookError as err:
+        problems.add_error(err, node_loc(path, node))
+        return None
+
+
+def read_card(node: yaml.Node, path: str, problems: Problems, what: str) -> CardRef | None:
+    if not isinstance(node, yaml.ScalarNode):
+        problems.add(f"{what} must be one card, e.g. 2S", node_loc(path, node))
+        return None
+    try:
+        return CardRef(Card.parse(node.value), offset_loc(path, node, 0))
+    except InvalidCardError as err:
+        problems.add_error(err, node_loc(path, node))
+        return None
+
+
+def read_cards(node: yaml.Node, path: str, problems: Problems, what: str) -> list[CardRef] | None:
+    """Cards in a YAML list (``[2D, 4D]``) or one string (``2D 4D QD AD``)."""
+    out: list[CardRef] = []
+    if isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            ref = read_card(item, path, problems, f"each card of {what}")
+            if ref is None:
+                return None
+            out.append(ref)
+        return out
+    if isinstance(node, yaml.ScalarNode):
+        # Split on spaces and commas, but keep a suit-first card such as "♠ Q" whole.
+        for m in re.finditer(r"[^\s,]+", node.value):
+            token = m.group(0)
+            try:
+                out.append(CardRef(Card.parse(token), offset_loc(path, node, m.start())))
+            except InvalidCardError as err:
+                problems.add_error(err, offset_loc(path, node, m.start()))
+                return None
+        return out
+    problems.add(f"{what} must be cards in play order, e.g. '2D 4D QD AD'", node_loc(path, node))
+    return None
