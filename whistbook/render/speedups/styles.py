@@ -22,12 +22,8 @@ _stock_missing: Any = None
 
 
 def replacements() -> list[tuple[Any, str, Any]]:
-    """Most style look-ups are of a property no rule sets: its value is then
-    the parent's (inherited) or the initial one. WeasyPrint's
-    ``ComputedStyle.__missing__`` goes through every case first (variables,
-    logical properties, math functions) for about a million look-ups per
-    booklet. :func:`missing` answers those two cases directly. None where
-    WeasyPrint's tables hold what :func:`missing` does not expect."""
+    """``ComputedStyle.__missing__`` answered by :func:`missing` first; nothing
+    where WeasyPrint's tables hold what :func:`missing` does not expect."""
     global _stock_missing, _check_math, _INHERITED, _INITIAL_VALUES
     from weasyprint.css import ComputedStyle
     from weasyprint.css.computed_values import PHYSICAL_FUNCTIONS
