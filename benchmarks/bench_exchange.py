@@ -49,7 +49,7 @@ def median_time(fn, repeats: int) -> float:
 
 def corpus(repeats: int) -> None:
     files = find_hand_files([ROOT / "hands" / "cavendish"])
-    records = [from_checked(check_file(f, solver=False, statements=False)) for f in files]
+    records = [from_checked(check_file(f, solver=False)) for f in files]
     n = len(records)
     for name, module in (("pbn", pbn), ("lin", lin)):
         text = module.write(records)
@@ -60,11 +60,15 @@ def corpus(repeats: int) -> None:
 
 
 def random_record(rng: random.Random, played: bool) -> Record:
-    """A random deal, trumps and (if ``played``) a random legal play to the last card."""
+    """A random deal, trumps (a suit the dealer holds, so that he can have
+    turned one up) and, if ``played``, a random legal play to the last card."""
     deck = list(DECK)
     rng.shuffle(deck)
     deal = Deal.from_hands({s: deck[13 * k:13 * k + 13] for k, s in enumerate(SEATS)})
-    rec = Record(deal, Suit(rng.randrange(4)), Seat.A)
+    trumps = rng.choice(sorted({c.suit for c in deal[Seat.Z]}))
+    rec = Record(deal, Suit(trumps), Seat.A)
+    rec.turn_up = min((c for c in deal[Seat.Z] if c.suit == rec.trumps), key=lambda c: c.rank)
+    rec.totals = {Side.AB: 6, Side.YZ: 7}
     if played:
         held = {s: list(deal[s]) for s in SEATS}
         leader = Seat.A
@@ -78,12 +82,6 @@ def random_record(rng: random.Random, played: bool) -> Record:
             rec.tricks.append(trick)
             leader = replay(deal.hands, rec.trumps, Seat.A, rec.tricks).next_leader
         rec.totals = dict(replay(deal.hands, rec.trumps, Seat.A, rec.tricks).tally)
-    else:
-        rec.totals = {Side.AB: 6, Side.YZ: 7}
-    rec.turn_up = min((c for c in deal[Seat.Z] if c.suit == rec.trumps), key=lambda c: c.rank, default=None)
-    if rec.turn_up is None:  # a dealer void in trumps: name another suit trumps
-        rec.trumps = next(c.suit for c in deal[Seat.Z])
-        rec.turn_up = min((c for c in deal[Seat.Z] if c.suit == rec.trumps), key=lambda c: c.rank)
     return rec
 
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Pictures of the built output, to look at as a reader would:
-#   lessons at desktop (1280 px) and phone (390 px) widths in headless Chromium
+#   lessons at desktop (1280 px) and phone (390 px) widths in headless Chromium (their first
+#   screens at 1280 x 900 and 390 x 844)
 #   (at the start of the play-along, at trick 5 and at the end),
 #   a site page, and booklet pages as PNGs (pdftoppm).
 # Run `whistbook build` first. Writes into output/snapshots/.
@@ -27,6 +28,9 @@ for slug in "${slugs[@]}"; do
   [ -f "$page" ] || { echo "no $page (run whistbook build)" >&2; exit 1; }
   shoot "file://$page" "$out/$slug-desktop.png" 1280 4200
   shoot "file://$page" "$out/$slug-phone.png" 390 9000
+  # the first screen, as a reader opens the lesson: the table, the hand and the controls
+  shoot "file://$page" "$out/$slug-first-screen-desktop.png" 1280 900
+  shoot "file://$page" "$out/$slug-first-screen-phone.png" 390 844
   # the play-along: the middle of the hand and its end (the shots above are its start)
   for at in trick-5 end; do
     shoot "file://$page#$at" "$out/$slug-$at-desktop.png" 1280 4200

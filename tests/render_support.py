@@ -3,6 +3,8 @@ hand files changed a little from the corpus."""
 
 from __future__ import annotations
 
+import functools
+
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -29,7 +31,20 @@ def checked(path: Path = HAND_I) -> CheckedHand:
     return ch
 
 
-def lesson(path: Path = HAND_I, *, inference: bool = True, analysis: bool = False) -> Lesson:
+def judged(path: Path = HAND_I):
+    """The known hand's cards judged with a small budget, once per test session."""
+    return _judged(str(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _judged(path: str):
+    from whistbook.judge import Budget, judge
+
+    ch = checked(Path(path))
+    return judge(ch, seats=[ch.hand.known_hand], budget=Budget(8, 8, 8, early_most=8))
+
+
+def lesson(path: Path = HAND_I, *, inference: bool = True, analysis: bool = False, judge: bool = False) -> Lesson:
     ch = checked(path)
     explanation = rules = an = None
     if inference:
@@ -40,7 +55,8 @@ def lesson(path: Path = HAND_I, *, inference: bool = True, analysis: bool = Fals
         from whistbook.analysis import analyse
 
         an = analyse(ch)
-    return build_lesson(ch, explanation=explanation, analysis=an, rules=rules)
+    return build_lesson(ch, explanation=explanation, analysis=an, rules=rules,
+                        judgement=judged(path) if judge else None)
 
 
 def hand_i_text(**changes: str) -> str:

@@ -12,10 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from whistbook import solver
-from whistbook.analysis import (
-    DOUBLE_DUMMY_NOTE, Analysis, Cache, CardVerdict, analyse, cache_key, render_summary_text,
-    render_text, summary,
-)
+from whistbook.analysis import DOUBLE_DUMMY_NOTE, Analysis, Cache, CardVerdict, analyse, cache_key, summary
+from whistbook.analysisview import render_analysis_text as render_text
+from whistbook.analysisview import render_summary_text
 from whistbook.cards import DECK, Card, Suit, cards
 from whistbook.laws import CheckedHand
 from whistbook.cli import main
@@ -392,13 +391,14 @@ def test_a_lessons_analysis_with_a_bad_count_in_the_cache_is_solved_again(tmp_pa
 
 
 def test_cli_json_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["analyse", str(HAND_I), "--format", "json", "--cache-dir", str(tmp_path)]) == 0
+    assert main(["analyse", str(HAND_I), "--format", "json", "--cache-dir", str(tmp_path), "--no-judge"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["start"] == {"AB": 9, "YZ": 4}
+    assert "verdict" not in data["tricks"][0]["cards"][0]
     assert main(["analyse", "--summary", str(HAND_I), "--cache-dir", str(tmp_path)]) == 0
     assert "Hand I " in capsys.readouterr().out
-    assert main(["analyse", str(HAND_I), "--no-cache", "--ascii"]) == 0
-    assert "double-dummy" in capsys.readouterr().out
+    assert main(["analyse", str(HAND_I), "--no-cache", "--ascii", "--no-judge"]) == 0
+    assert "Double-dummy" in capsys.readouterr().out
 
 
 def test_cli_skips_problems_in_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

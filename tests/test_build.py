@@ -33,6 +33,7 @@ def project(tmp_path):
 
 
 def _options(project: Path, **kw) -> BuildOptions:
+    kw.setdefault("judge_samples", 4)  # the judge at work, with four deals a card
     return BuildOptions(hands=project / "hands", output=project / "output", templates=project / "templates",
                         mkdocs_config=project / "mkdocs.yml", **kw)
 
@@ -53,8 +54,13 @@ def test_build_writes_pages_booklet_and_site(project):
     assert (out / "whistbook.pdf").read_bytes().startswith(b"%PDF-")
     assert (out / "site" / "lessons" / "cavendish-01-trump-lead-on-established-suit.html").is_file()
     assert (report.lessons, report.problems) == (2, 1) and report.pdf_pages > 8
-    assert lines[:4] == ["checking 3 hand files in " + str(project / "hands"), "[1/3] Hand I", "[2/3] Hand II",
-                         "[3/3] The Boston Double-Dummy Problem"]
+    assert lines[0] == "checking the hand files: 3 to do"
+    # each file as it is made, in the order the workers finish them
+    assert [line.split("] ", 1)[0] for line in lines[1:4]] == ["[1/3", "[2/3", "[3/3"]
+    assert sorted(line.split("] ", 1)[1] for line in lines[1:4]) == ["Hand I", "Hand II",
+                                                                      "The Boston Double-Dummy Problem"]
+    assert not any(".output-" in line for line in lines)  # no temporary folder's name
+    assert lines[-1].startswith("wrote ") and lines[-1].endswith(" s")
     assert any(line.startswith("laying out the booklet (A5)") for line in lines)
     assert _leftovers(project) == []
     for path in (out / "html").iterdir():

@@ -72,8 +72,9 @@ def test_a_build_without_a_store_keeps_nothing_of_the_solver(tmp_path, monkeypat
     from render_support import HAND_I
 
     monkeypatch.chdir(tmp_path)
-    made = make_lesson(HAND_I, HAND_I.read_bytes(), "hand-i", 1, False, None)
+    made = make_lesson(HAND_I, HAND_I.read_bytes(), "hand-i", 1, False, None, 4)
     assert made.lesson is not None and made.lesson.analysed
+    assert any(q.judged for q in made.lesson.play_quizzes)  # judged, with four deals a card
     assert list(tmp_path.iterdir()) == []
 
 
@@ -135,7 +136,7 @@ def test_a_lesson_is_made_from_the_bytes_its_key_was_made_of(tmp_path):
     hands.mkdir()
     path = hands / HAND_I.name
     path.write_bytes(HAND_I.read_bytes())
-    options = BuildOptions(hands=hands)
+    options = BuildOptions(hands=hands, judge_samples=0)
     [(key, args)] = lesson_jobs([path], options)
     path.write_bytes(HAND_I.read_bytes().replace(b"title: Hand I", b"title: Hand I, edited"))
     assert make_lesson(*args).lesson.title == "Hand I"

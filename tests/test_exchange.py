@@ -23,7 +23,7 @@ DATA = ROOT / "tests" / "data" / "exchange"
 
 
 def _record(path: Path) -> Record:
-    return from_checked(check_file(path, solver=False, statements=False))
+    return from_checked(check_file(path, solver=False))
 
 
 def _read(text: str, path: str = "round.pbn") -> list[Record]:
@@ -40,7 +40,7 @@ def _same_hand(before: Record, after: Record) -> None:
 
 
 def _imports_cleanly(rec: Record, name: str) -> None:
-    checked = check_hand(loads(hand_text(rec, name), name), statements=False)
+    checked = check_hand(loads(hand_text(rec, name), name))
     assert checked.ok, [str(d) for d in checked.diagnostics]
 
 

@@ -310,3 +310,31 @@ def test_the_solving_spread_over_two_processes_gives_the_same_files(tmp_path):
     alone = [finish(job) for job in work.jobs]
     pooled = [text for _job, text in finish_all(work.jobs, workers=2)]
     assert pooled == alone and all(isinstance(t, str) for t in alone)
+
+
+def test_mangled_real_files_give_located_messages_only(tmp_path):
+    """Every real file cut short, or with a character dropped, doubled or
+    changed, here and there: reading and checking each board raises nothing
+    but a located RecordError (the solver is not reached: it is the readers
+    that meet mangled text)."""
+    import random
+
+    from whistbook.errors import RecordError
+
+    rng = random.Random(25)
+    for src in sorted(REAL.glob("*.[pl][bi]n")):
+        text = src.read_text()
+        for _ in range(40):
+            k = rng.randrange(len(text))
+            mangled = rng.choice([text[:k], text[:k] + text[k + 1:], text[:k] + text[k] + text[k:],
+                                  text[:k] + rng.choice('"[]{}|-*^%;\n\r 0123456789SHDCNESWX') + text[k + 1:]])
+            path = tmp_path / src.name
+            path.write_text(mangled)
+            try:
+                boards = read(path)
+            except RecordError as err:
+                assert err.loc is not None and err.loc.line >= 1
+                continue
+            work = plan(boards, path, tmp_path / "out", None)
+            for d in work.skipped + work.errors:
+                assert d.loc is not None and not any(word in d.message for word in FOREIGN), d

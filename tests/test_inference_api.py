@@ -9,7 +9,8 @@ import pytest
 
 from whistbook.cards import Card, Suit
 from whistbook.cli import main
-from whistbook.corpus import check_hand, check_file
+import whistbook
+from whistbook.corpus import check_file
 from whistbook.handfile import loads
 from whistbook import wording
 from whistbook.inference import RULES, Departure, Explanation, Inference, TrickExplanation, explain
@@ -162,7 +163,7 @@ def with_infer(trick: int, statements: list[str]) -> str:
 
 
 def diags(text):
-    ch = check_hand(loads(text, "hand.yaml"), solver=False)
+    ch = whistbook.check(loads(text, "hand.yaml"), solver=False)
     return [(d.level, d.message) for d in ch.diagnostics if "trick" in d.message and "infer" not in d.message
             or "inference" in d.message or "follow" in d.message or "derive" in d.message]
 
@@ -181,7 +182,7 @@ def test_stated_inferences_in_validation():
 
 
 def test_stated_inference_location_points_at_the_statement():
-    ch = check_hand(loads(with_infer(2, ["B lacks KC"]), "hand.yaml"), solver=False)
+    ch = whistbook.check(loads(with_infer(2, ["B lacks KC"]), "hand.yaml"), solver=False)
     d = [x for x in ch.diagnostics if "does not follow" in x.message][0]
     assert d.loc.line == 23 and d.loc.column > 10
 
@@ -233,7 +234,7 @@ HAND_VII = ROOT / "hands" / "cavendish" / "07-fourth-best-lead-counting.yaml"
 def test_facts_of_the_play_are_checked_on_the_replay(statement, wrong):
     text = HAND_VII.read_text(encoding="utf-8").replace(
         "    tally: 3-5\n", "    tally: 3-5\n    infer: [" + json.dumps(statement) + "]\n", 1)
-    found = [d.message for d in check_hand(loads(text, "h.yaml"), solver=False).diagnostics]
+    found = [d.message for d in whistbook.check(loads(text, "h.yaml"), solver=False).diagnostics]
     if wrong is None:
         assert found == []
     else:

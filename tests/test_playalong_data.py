@@ -11,7 +11,7 @@ from whistbook import wording
 from whistbook.cards import Card
 from whistbook.render.playalong import data, data_json
 
-from render_support import HANDS, ROOT, lesson
+from render_support import HANDS, ROOT, judged, lesson
 
 
 def line(trick, seat):
@@ -38,18 +38,33 @@ def test_the_news_is_shorter_than_the_sentences_it_replaces():
     assert after < before / 2 and after <= remarks
 
 
-def test_what_would_you_play_accepts_the_books_card_and_its_double_dummy_equals():
-    quizzes = {q.trick: q for q in lesson(analysis=True).play_quizzes}
-    t5 = quizzes[5]  # A's finesse with the ten: the only card as good
-    assert t5.book == Card.parse("TS") and t5.accepted == (Card.parse("TS"),)
-    assert t5.legal == tuple(map(Card.parse, ("QS", "TS", "5S")))  # A must follow to spades
-    assert t5.before == 2
-    t2 = quizzes[2]  # any club is as good at trick 2
-    assert t2.book in t2.accepted and len(t2.accepted) == 4
+def test_what_would_you_play_grades_like_a_teacher():
+    """The book's card (and its equals) is right; other cards within the margin of
+    the single-dummy best are sound; a question where every card scores is not asked."""
+    judged_cards = {j.trick: j for j in judged().cards}
+    quizzes = lesson(analysis=True, judge=True).play_quizzes
+    assert quizzes
+    for q in quizzes:
+        j = judged_cards[q.trick]
+        assert q.judged and q.book in q.right and set(q.right) <= set(q.legal)
+        assert q.book == j.card
+        sound = {c for o in j.options if o.tier == "good" for c in o.cards} - set(q.right)
+        assert set(q.sound) == sound
+        assert set(q.accepted) < set(q.legal)  # something is wrong, or the question would not be asked
+        assert dict(q.loss).keys() == set(q.legal)
+        assert not set(q.lucky) & set(q.accepted)
+    asked = {q.trick for q in quizzes}
+    for j in judged_cards.values():
+        everything = all(o.tier == "good" for o in j.options)
+        if everything and j.options:
+            assert j.trick not in asked
 
 
-def test_without_analysis_only_the_books_card_is_accepted():
-    assert all(q.accepted == (q.book,) and not q.analysed for q in lesson().play_quizzes)
+def test_without_the_judge_the_books_card_and_its_equals_are_right():
+    for q in lesson().play_quizzes:
+        assert not q.judged and q.book in q.right and not q.sound and not q.lucky
+        assert set(q.right) < set(q.legal)
+        assert all(c.suit == q.book.suit for c in q.right)
 
 
 def test_what_do_you_know_asks_from_the_engines_new_conclusions():
@@ -98,29 +113,20 @@ def test_the_table_has_its_seats_the_deal_and_what_is_known_after_each_trick():
 
 
 def test_a_judged_play_question_passes_through_in_the_single_dummy_contract():
-    """The lead's judge will give each question right, sound, lucky, loss and rule;
-    until then the quiz gives accepted, and the data carries whichever it has."""
-    from dataclasses import dataclass, replace
-
-    l = lesson()
-    q = l.play_quizzes[0]
-    assert "accepted" in data(l)["play"][str(q.trick)] and "right" not in data(l)["play"][str(q.trick)]
-
-    @dataclass(frozen=True)
-    class Judged:
-        trick: int
-        before: int
-        legal: tuple
-        book: Card
-        analysed: bool
-        right: tuple
-        sound: tuple
-        lucky: tuple
-        loss: dict
-        rule: dict | None
-
-    judged = Judged(q.trick, q.before, q.legal, q.book, True, (q.book,), q.legal[1:2], (), {q.legal[-1]: 0.5},
-                    {"title": "Lead from the strongest suit", "page": "56"})
-    out = data(replace(l, play_quizzes=(judged,)))["play"][str(q.trick)]
-    assert out["right"] == [str(q.book)] and out["sound"] == [str(q.legal[1])] and out["lucky"] == []
-    assert out["loss"] == {str(q.legal[-1]): 0.5} and out["rule"]["page"] == "56" and "accepted" not in out
+    """The page's data carries each question's grades and each trick's verdict on the
+    known hand's own card, as the quiz and the judge made them."""
+    l = lesson(analysis=True, judge=True)
+    d = data(l)
+    assert d["play"] and set(d["play"]) == {str(q.trick) for q in l.play_quizzes}
+    for q in l.play_quizzes:
+        out = d["play"][str(q.trick)]
+        assert out["analysed"] is True
+        assert out["right"] == [str(c) for c in q.right] and out["sound"] == [str(c) for c in q.sound]
+        assert out["lucky"] == [str(c) for c in q.lucky]
+        assert set(out["loss"]) == {str(c) for c in q.legal}
+        assert out["rule"] is None or set(out["rule"]) == {"id", "title", "page"}
+    judged_tricks = [t for t in d["tricks"] if "verdict" in t]
+    assert judged_tricks  # the known hand had real choices in Hand I
+    for t in judged_tricks:
+        assert t["verdict"]["tier"] in ("good", "inaccuracy", "mistake", "blunder")
+    assert "verdict" not in data(lesson())["tricks"][0]  # no judge, no verdict

@@ -232,6 +232,6 @@ def test_each_position_of_a_problem_is_solved_once(monkeypatch):
         return solve(hands, trumps, leader, so_far)
 
     monkeypatch.setattr(solver, "card_options", counted)
-    ch = check_file(BOSTON, statements=False)
+    ch = check_file(BOSTON)
     assert len(ch.problem.lines) > 1 and len(asked) == len(set(asked))
     assert len(asked) < sum(line.steps_checked for line in ch.problem.lines)

@@ -141,6 +141,7 @@ def corpus(tmp_path):
 
 
 def _options(root: Path, output: str = "output", **kw) -> BuildOptions:
+    kw.setdefault("judge_samples", 4)  # the judge at work, with four deals a card
     return BuildOptions(hands=root / "hands", output=root / output, templates=root / "templates",
                         mkdocs_config=root / "mkdocs.yml", cache=root / ".whistbook-cache", title="T", **kw)
 

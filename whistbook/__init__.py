@@ -17,7 +17,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from .cards import DECK, SUITS, Card, Suit
 from .deal import Deal
@@ -48,6 +48,7 @@ from .seats import SEATS, Seat, Side
 if TYPE_CHECKING:  # pragma: no cover
     from .analysis import Analysis, Cache
     from .inference import Explanation
+    from .judge import Budget, Judgement
 
 
 def check(hand: HandFile, *, solver: bool = True) -> CheckedHand:
@@ -56,8 +57,11 @@ def check(hand: HandFile, *, solver: bool = True) -> CheckedHand:
     ``diagnostics``, never raised; ``solver=False`` takes a claim as stated
     instead of checking it double-dummy."""
     from .corpus import check_hand
+    from .inference.statements import check_stated
 
-    return check_hand(hand, solver=solver)
+    checked = check_hand(hand, solver=solver)
+    checked.diagnostics.extend(check_stated(checked))  # explains the hand only when it states inferences
+    return checked
 
 
 def replay(hand: HandFile) -> Replay:
@@ -95,6 +99,24 @@ def analyse(checked: CheckedHand, cache: "Cache | None" = None) -> "Analysis":
     return run(checked, cache)
 
 
+def judge(checked: CheckedHand, seats: "Iterable[Seat] | None" = None, *, samples: int | None = None,
+          seed: int = 0, cache: "Cache | None" = None) -> "Judgement":
+    """Judge every card the ``seats`` (default: all four) played, as a teacher
+    would: its single-dummy worth on what its player could know (deals
+    consistent with his knowledge, drawn and solved; at most ``samples`` a
+    card), the card the conventions choose there, and a verdict (good,
+    inaccuracy, mistake, blunder). The same ``seed`` gives the same verdicts.
+
+    :raises WhistbookError: if the hand does not replay.
+    :raises SolverError: if the double-dummy solver cannot be used.
+    """
+    from .judge import Budget, judge as run
+
+    if checked.replay is None:
+        raise WhistbookError("the hand has errors ('whistbook validate' lists them), so its cards cannot be judged")
+    return run(checked, seats=seats, seed=seed, budget=Budget.up_to(samples), cache=cache)
+
+
 def render_lesson(checked: CheckedHand) -> str:
     """One hand's lesson page as HTML, with its inferences (the page links to
     ``whistbook.css``, which ``whistbook build`` writes beside it).
@@ -119,7 +141,7 @@ __all__ = [
     "Card", "Suit", "SUITS", "DECK", "Seat", "Side", "SEATS", "Deal",
     # hand files and what the stages make of them
     "load", "loads", "HandFile", "check", "CheckedHand", "replay", "Replay", "Trick", "Play",
-    "explain", "analyse", "render_lesson", "score_hand", "honours_held", "Score",
+    "explain", "analyse", "judge", "render_lesson", "score_hand", "honours_held", "Score",
     # errors
     "WhistbookError", "HandFileError", "YamlSyntaxError", "SchemaError", "InvalidCardError", "DealError",
     "IllegalPlayError", "ResultError", "SolverError", "AnalysisError", "RenderError", "RecordError",

@@ -220,12 +220,14 @@ class Cache:
     def __repr__(self) -> str:
         return f"Cache({str(self.path)!r})"
 
-    def _file(self, key: str) -> Path:
-        return self.path / "analysis" / f"{key}.json"
+    def _file(self, key: str, section: str) -> Path:
+        return self.path / section / f"{key}.json"
 
-    def get(self, key: str) -> Any | None:
-        """The value stored under ``key``, or None if absent or unreadable."""
-        f = self._file(key)
+    def get(self, key: str, section: str = "analysis") -> Any | None:
+        """The value stored under ``key`` (in ``section``: "analysis" for the
+        solver's answers, "judge" for single-dummy verdicts), or None if
+        absent or unreadable."""
+        f = self._file(key, section)
         try:
             text = f.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -239,9 +241,9 @@ class Cache:
             log.info("cache: %s is damaged (%s); solving again", f, err)
             return None
 
-    def put(self, key: str, value: Any) -> None:
+    def put(self, key: str, value: Any, section: str = "analysis") -> None:
         """Store ``value`` (plain JSON data) under ``key``, atomically."""
-        f = self._file(key)
+        f = self._file(key, section)
         tmp = None
         try:
             f.parent.mkdir(parents=True, exist_ok=True)
@@ -602,128 +604,8 @@ def summary(analyses: Iterable[Analysis]) -> CorpusSummary:
     return CorpusSummary(rows)
 
 
-# --------------------------------------------------------------------------- text views
-
-_ASCII = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "✗": "x", "—": "-"}
-
-
-def _plain(text: str, ascii_only: bool) -> str:
-    if ascii_only:
-        for k, v in _ASCII.items():
-            text = text.replace(k, v)
-    return text
-
-
-def _cards_text(cs: Iterable[Card]) -> str:
-    return " ".join(c.symbol for c in cs)
-
-
-def _sides_text(d: dict[Side, int]) -> str:
-    return f"AB {d[Side.AB]}, YZ {d[Side.YZ]}"
-
-
-def render_text(a: Analysis, *, ascii_only: bool = False, width: int = 78) -> str:
-    """The analysis for a terminal: one line per card, costly cards marked."""
-    out: list[str] = []
-    title = f"{a.title}: double-dummy analysis" if a.title else "Double-dummy analysis"
-    out += [title, "=" * min(len(title), width)]
-    out += textwrap.wrap(DOUBLE_DUMMY_NOTE, width)
-    out.append("")
-    out.append(f"Before the opening lead ({a.first_leader} to lead), best play gives {_sides_text(a.start)}.")
-    out += textwrap.wrap(
-        "Each figure is the number of tricks the side to play takes, from that card to the end "
-        "of the hand, with best play afterwards. ✗ marks a card that loses tricks against the "
-        "best card; the better cards follow it.", width)
-    out.append("")
-    unshown = False
-    for t in a.tricks:
-        if not t.shown and not unshown:
-            out.append("Tricks the book does not show, as written out:")
-            out.append("")
-            unshown = True
-        out.append(f"Trick {t.number}: {t.leader} leads, {t.winner} wins")
-        for v in t.cards:
-            line = f"  {v.seat}  {v.card.symbol:>3}  {v.tricks_if_played:>2} of {t.tricks_left:<2}"
-            if v.cost:
-                line += f"  ✗ costs {v.cost} (best: {_cards_text(v.best_cards)}, {v.best_tricks} of {t.tricks_left})"
-            elif v.forced:
-                line += "  (only card)"
-            out.append(line.rstrip())
-    if a.claimed_tricks:
-        out.append("")
-        first = len(a.tricks) + 1
-        span = f"Trick {first}" if a.claimed_tricks == 1 else f"Tricks {first} to {first + a.claimed_tricks - 1}"
-        text = f"{span} are claimed, not played out"
-        if a.claim:
-            text += f" ({_sides_text(a.claim)})"
-        if a.claim_dd:
-            text += f"; best play from there gives {_sides_text(a.claim_dd)}"
-        out += textwrap.wrap(text + ".", width)
-    out.append("")
-    out += textwrap.wrap(_verdict_text(a), width)
-    return _plain("\n".join(out) + "\n", ascii_only)
-
-
-def _verdict_text(a: Analysis) -> str:
-    parts = []
-    if a.taken:
-        parts.append(f"AB took {a.taken[Side.AB]} tricks and YZ {a.taken[Side.YZ]}, "
-                     f"against {a.start[Side.AB]} and {a.start[Side.YZ]} with best play from the start.")
-    if a.claim and a.claim_dd:
-        for side in Side:
-            gap = a.claim_dd[side] - a.claim[side]
-            if gap > 0:
-                parts.append(f"The claim gives {side} {gap} trick{'s' if gap != 1 else ''} fewer than best play from there.")
-    if a.perfect:
-        parts.append("No card played cost a trick.")
-    else:
-        costs = a.cost_by_seat()
-        bits = [f"{s} {n} trick{'s' if n != 1 else ''}" for s, n in costs.items() if n]
-        n = len(a.costly)
-        parts.append(f"{n} card{'s' if n != 1 else ''} cost tricks: " + ", ".join(bits) + ".")
-    return " ".join(parts)
-
-
-def render_summary_text(cs: CorpusSummary, *, ascii_only: bool = False, width: int = 78) -> str:
-    """The corpus summary as a table: double-dummy tricks at the start, tricks
-    taken, and the tricks each seat's cards cost."""
-    out: list[str] = []
-    if not cs.hands:
-        return "No played hands to sum up.\n"
-    out += textwrap.wrap(DOUBLE_DUMMY_NOTE, width)
-    out.append("")
-    name_w = max([len(_short(h)) for h in cs.hands] + [4])
-    out.append(f"{'':<{name_w}}  {'start':<6} {'taken':<6}  tricks cost by")
-    out.append(f"{'hand':<{name_w}}  AB YZ  AB YZ    A  Y  B  Z")
-    out.append("-" * (name_w + 28))
-    for h in cs.hands:
-        taken = f"{h.taken[Side.AB]:>2} {h.taken[Side.YZ]:>2}" if h.taken else " ?  ?"
-        costs = " ".join(f"{h.cost_by_seat[s]:>2}" if h.cost_by_seat[s] else " ." for s in SEATS)
-        mark = "   perfect" if h.perfect else ""
-        out.append(f"{_short(h):<{name_w}}  {h.start[Side.AB]:>2} {h.start[Side.YZ]:>2}  {taken}   {costs}{mark}")
-    out.append("")
-    n = len(cs.hands)
-    perfect = cs.perfect
-    text = (f"{len(perfect)} of {n} hand{'s' if n != 1 else ''} played without a costly card"
-            + (": " + ", ".join(_short(h) for h in perfect) if perfect else "") + ".")
-    out += textwrap.wrap(text, width)
-    totals = cs.cost_by_seat()
-    out.append("Tricks cost over all hands: " + ", ".join(f"{s} {totals[s]}" for s in SEATS) + ".")
-    for h in cs.hands:
-        for side, n in (h.claim_shortfall or {}).items():
-            if n > 0:
-                out += textwrap.wrap(
-                    f"{_short(h)}: the claim gives {side} {n} trick{'s' if n != 1 else ''} fewer than best "
-                    f"play from there; the tricks taken include this.", width)
-    return _plain("\n".join(out) + "\n", ascii_only)
-
-
-def _short(h: HandSummary) -> str:
-    return h.title or os.path.basename(h.path)
-
-
 __all__ = [
     "analyse", "Analysis", "TrickAnalysis", "CardVerdict", "Cache", "cache_key", "default_cache_dir",
-    "summary", "CorpusSummary", "HandSummary", "render_text", "render_summary_text",
+    "summary", "CorpusSummary", "HandSummary",
     "DOUBLE_DUMMY_NOTE", "CACHE_VERSION",
 ]

@@ -9,14 +9,14 @@ the parts are joined into one PDF (:class:`Booklet`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from .buildcache import PACKAGE, code_key, digest, folder_key
 from .lesson import Lesson
+from .progress import Progress
 from .project import Book
 from .workers import BOOK, FILL, Batch, Pool
 
-Progress = Callable[[str], None]
 
 
 #: the back matter's parts, in order, each from a new page (see templates/booklet.html)
@@ -90,10 +90,10 @@ class Booklet:
                 self.back[part] = digest(self.key, part), lambda part=part: (self.html(part, self.base), self.css)
         self.start(list(self.back.values()), rank=FILL)
 
-    def lay_out(self, book: Any, say: Progress) -> tuple[list[Any], Any]:
+    def lay_out(self, book: Any, progress: Progress) -> tuple[list[Any], Any]:
         """Every part of the booklet laid out, in order, and the page numbers
-        (:meth:`join` makes the PDF of them)."""
-        say(f"laying out the booklet ({self.book.paper.upper()}) in parts")
+        (:meth:`join` makes the PDF of them); the parts laid out (not those
+        from the store) are counted as they are done, and the front matter."""
         body = [self.parts.get(l.slug) or self.jobs([self.html("lesson", self.base, lesson=l)])[0]
                 for l in book.hands + book.problems]
         if book.problems:
@@ -115,7 +115,13 @@ class Booklet:
         drawn = self.start([*body, *(self.back.get(part) or self.jobs([back_html(part, {})])[0]
                                      for part in BACK_MATTER[1:])])
         measured = self.start(self.jobs([front_html(stand_ins), back_html("themes", stand_ins)]), draw=False)
-        laid = self.pool.finish(drawn)
+        names = [l.title for l in book.hands + book.problems] + ["the answers"] * bool(book.problems) + [
+            f"the {part}" for part in BACK_MATTER[1:]]
+        counter = progress.counter(f"laying out the booklet ({self.book.paper.upper()})", len(drawn.made),
+                                   prefix="booklet: ")
+        laid = self.pool.finish(drawn, lambda k, _: counter.step(names[k]) if k in drawn.made else None)
+        counter.end()
+        numbered_anew = False
         parts, back = laid[:len(body)], laid[len(body):]
         front, themes = self.pool.finish(measured)
         back_parts = BACK_MATTER
@@ -138,15 +144,18 @@ class Booklet:
                                           back_html(back_parts[0], numbers(front.pages, parts))]))
             self.numbers(sum(p.pages for p in [front, *parts, *back]))  # beside them, for the stand-ins' length
             again, numbered = self.pool.finish(batch)
+            numbered_anew |= bool(batch.made)
             settled = again.pages == front.pages and numbered.pages == back[0].pages
             front, back = again, [numbered, *back[1:]]
             if settled:
                 break
         everything = [front, *parts, *back]
         [page_numbers] = self.pool.finish(self.numbers(sum(p.pages for p in everything)))
+        if numbered_anew:
+            progress.say("booklet: the contents and the lessons by theme laid out with the page numbers")
         for part in everything:
             for message in part.warnings:
-                say(f"booklet: {message}")
+                progress.say(f"booklet: {message}")
         return everything, page_numbers
 
     def join(self, laid: tuple[list[Any], Any]) -> tuple[bytes, int]:

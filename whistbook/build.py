@@ -36,16 +36,10 @@ known, ahead of the lessons' parts still waiting, so that the last jobs are
 the short parts and the few that need every page number. When the site is
 still being built at the end (after an edit, when little else is made), the
 booklet is joined beside it.
-
-The inference and analysis modules are optional: when they are present
-their inferences, principles and double-dummy verdicts appear in the
-lessons; without them the lessons are complete but plainer.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import shutil
 import time
 from dataclasses import dataclass, field, replace
@@ -56,11 +50,12 @@ from .booklet import Booklet
 from .buildcache import PACKAGE, Store, code_key, digest, folder_key
 from .errors import ConfigError, Diagnostic, WhistbookError
 from .lesson import Lesson, build_lesson, viewpoint_of
+from .model import page_name
 from .output import OutputLock, Stamp, current_stamp, new_folder, tidy_after_interruption, write_output
+from .progress import Progress, progress_of
 from .project import Book, Chapter, order_files
 from .workers import LESSONS, Pool
 
-Progress = Callable[[str], None]
 
 
 class BuildFailed(WhistbookError):
@@ -83,6 +78,8 @@ class BuildOptions:
     four_colour: bool = False
     #: double-dummy marks in the booklet (always on in the pages and the site)
     analysis_in_booklet: bool = False
+    #: the most deals the judge weighs for a card (None: its default; 0: no single-dummy verdicts)
+    judge_samples: int | None = None
     #: a project's template overrides
     templates: Path = Path("templates")
     #: a project's MkDocs configuration
@@ -102,12 +99,13 @@ class BuildOptions:
     @classmethod
     def for_book(cls, book: Book, **paths: Any) -> "BuildOptions":
         return cls(paper=book.paper, four_colour=book.four_colour, analysis_in_booklet=book.analysis_in_booklet,
-                   title=book.title, subtitle=book.subtitle, author=book.author, order=book.order, **paths)
+                   judge_samples=book.judge_samples, title=book.title, subtitle=book.subtitle, author=book.author, order=book.order, **paths)
 
     @property
     def book(self) -> Book:
         return Book(title=self.title, subtitle=self.subtitle, author=self.author, paper=self.paper,
-                    four_colour=self.four_colour, analysis_in_booklet=self.analysis_in_booklet, order=self.order)
+                    four_colour=self.four_colour, analysis_in_booklet=self.analysis_in_booklet,
+                    judge_samples=self.judge_samples, order=self.order)
 
 
 @dataclass
@@ -149,26 +147,19 @@ class _Engines:
     rules: Mapping[str, Any] = field(default_factory=dict)
     analyse: Callable[..., Any] | None = None
     cache: Any = None
+    judge: Callable[..., Any] | None = None
 
 
 def _engines(cache_dir: Path | None = None, *, keep: bool = True) -> _Engines:
-    """The inference and analysis modules, when this installation has them.
-    A module that exists but fails to import is an error, not an absence.
-    The solver's answers are kept in ``cache_dir``, else (with ``keep``) in
-    the analysis module's default place, else nowhere."""
-    out = _Engines()
-    if importlib.util.find_spec("whistbook.inference") is not None:
-        mod = importlib.import_module("whistbook.inference")
-        out.explain = mod.explain
-        out.rules = dict(getattr(mod, "RULES", {}) or {})
-    if importlib.util.find_spec("whistbook.analysis") is not None:
-        mod = importlib.import_module("whistbook.analysis")
-        out.analyse = mod.analyse
-        cache_cls = getattr(mod, "Cache", None)
-        cache_dir = cache_dir or (getattr(mod, "default_cache_dir", lambda: None)() if keep else None)
-        if cache_cls is not None and cache_dir is not None:
-            out.cache = cache_cls(cache_dir)
-    return out
+    """The inference engine and its rules, and the double-dummy analysis with
+    where the solver's answers are kept: in ``cache_dir``, else (with ``keep``)
+    in the analysis' default place, else nowhere. Imported here, not at the
+    top: only the processes that make lessons load them."""
+    from . import analysis, inference, judge
+
+    cache_dir = cache_dir or (analysis.default_cache_dir() if keep else None)
+    return _Engines(inference.explain, dict(inference.RULES), analysis.analyse,
+                    analysis.Cache(cache_dir) if cache_dir is not None else None, judge.judge)
 
 
 def lesson_slug(path: Path, hands_dir: Path) -> str:
@@ -178,7 +169,7 @@ def lesson_slug(path: Path, hands_dir: Path) -> str:
         rel = path.resolve().relative_to(hands_dir.resolve())
     except ValueError:
         rel = Path(path.name)
-    return "-".join(rel.with_suffix("").parts)
+    return page_name("-".join(rel.with_suffix("").parts))
 
 
 # --- 1. lessons ------------------------------------------------------------------
@@ -195,14 +186,16 @@ class Made:
 
 
 def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_booklet: bool,
-                cache_dir: Path | None) -> Made:
-    """Check, explain and analyse one hand file, from its bytes ``data`` as
-    they were read when its key was made, and make its lessons (runs in a worker)."""
+                cache_dir: Path | None, samples: int | None = None) -> Made:
+    """Check, explain, analyse and judge one hand file, from its bytes ``data``
+    as they were read when its key was made, and make its lessons (runs in a
+    worker). ``samples``: the most deals the judge weighs a card (0: no judge)."""
     from .corpus import check_file
+    from .judge import Budget
 
     engines = _worker_engines(cache_dir)
     # The infer: statements are checked with the lesson's own explanation, not one made for them alone.
-    ch = check_file(path, statements=False, data=data)
+    ch = check_file(path, data=data)
     title = ch.hand.title if ch.hand is not None and ch.hand.title else path.name
     explanation = None
     try:
@@ -215,12 +208,17 @@ def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_book
         errors = [d for d in ch.diagnostics if d.level == "error"]
         if errors:
             return Made(title, errors)
+        viewpoint = viewpoint_of(ch.hand, explanation)
         # every card's cost, and every legal card's worth where the lesson shows it (the quiz at the known hand's cards)
-        analysis = (engines.analyse(ch, cache=engines.cache, options_for={viewpoint_of(ch.hand, explanation)})
+        analysis = (engines.analyse(ch, cache=engines.cache, options_for={viewpoint})
                     if engines.analyse is not None and ch.hand.kind == "hand" else None)
+        # the viewer's own cards judged on what he could know: the quiz's grades, the verdict after a trick
+        judgement = (engines.judge(ch, seats=[viewpoint], cache=engines.cache, budget=Budget.up_to(samples))
+                     if engines.judge is not None and analysis is not None and ch.hand.known_hand is not None
+                     and samples != 0 else None)
     except WhistbookError as err:
         return Made(title, [Diagnostic.from_error(err, str(path))])
-    common = dict(explanation=explanation, rules=engines.rules, index=index, slug=slug)
+    common = dict(explanation=explanation, judgement=judgement, rules=engines.rules, index=index, slug=slug)
     lesson = build_lesson(ch, analysis=analysis, **common)
     printed = lesson if analysis_in_booklet or analysis is None else build_lesson(ch, analysis=None, **common)
     return Made(title, [], lesson, printed)
@@ -251,8 +249,9 @@ def lesson_jobs(files: Sequence[Path], options: BuildOptions) -> list[tuple[str,
         # read once: the lesson is made from the bytes its key is made of, so that a
         # file saved again meanwhile is made again by the next build, never stored stale
         data = _read(path)
-        key = digest(code_key(), data, str(path), slug, str(k), str(options.analysis_in_booklet))
-        jobs.append((key, (path, data, slug, k, options.analysis_in_booklet, options.cache)))
+        key = digest(code_key(), data, str(path), slug, str(k), str(options.analysis_in_booklet),
+                     str(options.judge_samples))
+        jobs.append((key, (path, data, slug, k, options.analysis_in_booklet, options.cache, options.judge_samples)))
     return jobs
 
 
@@ -271,10 +270,11 @@ def _read(path: Path) -> bytes:
         raise ConfigError(f"{path}: cannot read the hand file ({err.strerror})") from None
 
 
-def make_lessons(jobs: Sequence[tuple[str, tuple]], pool: Pool, say: Progress,
+def make_lessons(jobs: Sequence[tuple[str, tuple]], pool: Pool, progress: Progress,
                  each: Callable[[str, Made], None] | None = None,
                  meanwhile: Callable[[], None] | None = None) -> list[Made]:
-    """Every file's lessons, in order (``jobs`` from :func:`lesson_jobs`).
+    """Every file's lessons, in order (``jobs`` from :func:`lesson_jobs`),
+    each counted as it is made (those from the store are not).
     ``each`` is given each good file's key and lessons as soon as they are
     made, so that what they go into can start while the other files are still
     made; ``meanwhile`` is called once the workers have the jobs.
@@ -282,18 +282,19 @@ def make_lessons(jobs: Sequence[tuple[str, tuple]], pool: Pool, say: Progress,
     :raises BuildFailed: with every problem of every file, if any has an error.
     """
     def made_one(k: int, m: Made) -> None:
+        if k in batch.made:
+            errors = len(m.errors)
+            counter.step(m.title + (f": {errors} error{'s' if errors != 1 else ''}" if errors else ""))
         if each is not None and not m.errors:
             each(jobs[k][0], m)
 
     batch = pool.start("lessons", make_lesson, jobs, rank=LESSONS)
+    counter = progress.counter("checking the hand files", len(batch.made))
     if meanwhile is not None:
         meanwhile()
     made = pool.finish(batch, made_one)
-    diagnostics = []
-    for k, m in enumerate(made, 1):
-        errors = len(m.errors)
-        say(f"[{k}/{len(jobs)}] {m.title}" + (f": {errors} error{'s' if errors != 1 else ''}" if errors else ""))
-        diagnostics += m.errors
+    counter.end()
+    diagnostics = [d for m in made for d in m.errors]
     if diagnostics:
         raise BuildFailed(diagnostics, len(jobs))
     return made
@@ -379,7 +380,7 @@ def screen_options(options: BuildOptions, medium: str) -> Any:
     return RenderOptions(analysis=True, four_colour=options.four_colour, paper=options.paper, medium=medium)
 
 
-def build(options: BuildOptions = BuildOptions(), progress: Progress | None = None) -> BuildReport:
+def build(options: BuildOptions = BuildOptions(), progress: Progress | Callable[[str], None] | None = None) -> BuildReport:
     """Build the lesson pages, the booklet and the site into ``options.output``.
 
     The stages overlap on the workers: a lesson's part of the booklet is laid
@@ -398,7 +399,8 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
     from .render.pdf import load_weasyprint
     from .render.site import render_site_sources
 
-    say = progress or (lambda message: None)
+    progress = progress_of(progress)  # a function of a line is given each line, plainly
+    say = progress.say
     started = time.perf_counter()
     report = BuildReport(options.output)
     files, chapters = hand_files(options)
@@ -417,7 +419,6 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
         try:
             jobs = lesson_jobs(files, options)
             key = _build_key([key for key, _ in jobs], options)
-            say(f"checking {len(files)} hand files in {options.hands}")
             done = _built(options, key)
             if done is not None:
                 report.lessons, report.problems, report.pdf_pages = done.lessons, done.problems, done.pdf_pages
@@ -435,7 +436,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
                                   book_context([], env, rules=engines.rules, book=options.book), pool)
                 if pool.workers > 1:
                     load_weasyprint()  # imported once here, not in each worker the pool forks
-            made = make_lessons(jobs, pool, say, (lambda key, m: booklet.add(key, m.printed)) if booklet else None,
+            made = make_lessons(jobs, pool, progress, (lambda key, m: booklet.add(key, m.printed)) if booklet else None,
                                 booklet.begin if booklet else None)
             _count(made, report)
             phase("lessons")
@@ -454,7 +455,7 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
             if booklet is not None:
                 printed = replace(book, hands=[m.printed for m in made if m.printed.kind == "hand"],
                                   problems=[m.printed for m in made if m.printed.kind == "problem"])
-                laid = booklet.lay_out(printed, say)
+                laid = booklet.lay_out(printed, progress)
                 if not site.done():  # as after an edit, when the site is the last job: joined beside it
                     pdf, report.pdf_pages = booklet.join(laid)
             site.result()
@@ -464,7 +465,6 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | None = No
                     pdf, report.pdf_pages = booklet.join(laid)
                 phase("booklet")
 
-            say(f"writing into {folder}")
             write_output(folder, options.output, pages, pdf,
                          Stamp(key if options.booklet else "", report.lessons, report.problems, report.pdf_pages))
             folder = None

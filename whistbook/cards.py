@@ -98,8 +98,8 @@ def number_word(n: int) -> str:
 def parse_number_word(word: str) -> int | None:
     """``"three"`` or ``"3"`` -> 3; ``"zero"``, ``"no"`` and ``"none"`` -> 0; None for anything else."""
     w = word.strip().lower()
-    if w.isdigit():
-        return int(w)
+    if w.isdecimal():  # not isdigit(), which takes "²", a digit int() refuses
+        return int(w) if len(w) <= 6 else None  # a count in whist has two digits; int() refuses 4,300
     if w in ("zero", "none"):
         return 0
     return NUMBER_WORDS.index(w) if w in NUMBER_WORDS else None

@@ -14,7 +14,8 @@ from typing import Sequence
 
 from . import __version__
 from .corpus import find_hand_files
-from .errors import ConfigError, Diagnostic, RecordError, WhistbookError
+from .cli_book import _add_book_options, cmd_build, cmd_init, cmd_serve
+from .errors import ConfigError, Diagnostic, RecordError, WhistbookError, naming, os_error_text
 
 EPILOG = """\
 examples:
@@ -23,7 +24,7 @@ examples:
   whistbook show FILE --format json        the replayed hand as JSON
   whistbook explain FILE --as B            what B can infer after each trick
   whistbook new my-hand.yaml               write a starter hand file
-  whistbook analyse FILE                   judge every card played (double-dummy)
+  whistbook analyse FILE                   judge every card played (on what its player knew)
   whistbook analyse --summary hands        which hands were played without a costly card
   whistbook init my-book --title "My Book" start a book of your own
   whistbook build                          lesson pages, booklet and site from hands/ into output/
@@ -63,6 +64,7 @@ def _print_diagnostics(diags: Sequence[Diagnostic], stream=None) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from .corpus import check_file
+    from .inference.statements import check_stated
 
     files = find_hand_files(args.paths)
     if not files:
@@ -70,6 +72,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     n_err = n_files_bad = 0
     for f in files:
         checked = check_file(f, solver=not args.no_solver)
+        checked.diagnostics.extend(check_stated(checked))  # the infer: lines, after the explanation they need
         diags = [d for d in checked.diagnostics if args.notes or d.level != "note"]
         _print_diagnostics(diags)
         errs = sum(1 for d in checked.diagnostics if d.level == "error")
@@ -111,15 +114,20 @@ def _can_encode(stream, text: str) -> bool:
 def cmd_analyse(args: argparse.Namespace) -> int:
     import json
 
-    from .analysis import Cache, analyse, default_cache_dir, render_summary_text, render_text, summary
+    from .analysis import Cache, analyse, default_cache_dir, summary
+    from .analysisview import analysis_json, render_analysis_text, render_summary_text
     from .corpus import check_file
+
+    from .seats import Seat
 
     files = find_hand_files(args.paths)
     if not files:
         raise ConfigError("no hand files (*.yaml) found in " + ", ".join(args.paths))
+    seats = None if args.seat is None else [_option(Seat.parse, s, "--seat") for s in args.seat]
     cache = None if args.no_cache else Cache(args.cache_dir or default_cache_dir())
     one = len(files) == 1 and not args.summary
-    analyses, bad = [], 0
+    judged = not args.summary and not args.no_judge
+    analyses, judgements, bad = [], [], 0
     for f in files:
         # The claim is solved (and cached) by the analysis itself.
         checked = check_file(f, solver=False)
@@ -134,7 +142,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             bad += 1
             continue
         analyses.append(analyse(checked, cache))
-    ascii_only = args.ascii or not _can_encode(sys.stdout, "♠♥♦♣✗")
+        judgements.append(_judge(checked, f, seats, args.seed, _budget(args.samples), cache, args.quiet)
+                          if judged else None)
+    ascii_only = args.ascii or not _can_encode(sys.stdout, "♠♥♦♣✗±·")
     if args.summary:
         report = summary(analyses)
         if args.format == "json":
@@ -142,11 +152,38 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(render_summary_text(report, ascii_only=ascii_only))
     elif args.format == "json":
-        data = analyses[0].to_json() if one and analyses else [a.to_json() for a in analyses]
-        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        data = [analysis_json(a, j) for a, j in zip(analyses, judgements)]
+        sys.stdout.write(json.dumps(data[0] if one and data else data, indent=2, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write("\n".join(render_text(a, ascii_only=ascii_only) for a in analyses))
+        sys.stdout.write("\n".join(render_analysis_text(a, j, ascii_only=ascii_only)
+                                   for a, j in zip(analyses, judgements)))
     return 1 if bad else 0
+
+
+def _budget(samples: int | None):
+    from .judge import Budget
+
+    if samples is not None and samples < 1:
+        raise ConfigError(f"--samples takes a whole number of deals, at least 1 (not {samples})")
+    return Budget.up_to(samples)
+
+
+def _judge(checked, path: str, seats, seed: int, budget, cache, quiet: bool):
+    """The single-dummy verdicts of one hand, with a counter on standard error."""
+    from .judge import judge
+
+    live = not quiet and sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if live:
+            print(f"\r{path}: judging card {done} of {total}", end="", file=sys.stderr, flush=True)
+
+    try:
+        return judge(checked, seats=seats, seed=seed, budget=budget, cache=cache, progress=progress)
+    finally:
+        if live:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+
 
 def cmd_explain(args: argparse.Namespace) -> int:
     import json
@@ -183,9 +220,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     if path.exists() and not args.force:
         raise ConfigError(f"{args.file} already exists (use --force to overwrite)")
     text = starter_text(seed=args.seed, title=args.title, schema_ref=_schema_ref(path))
-    if path.parent and not path.parent.exists():
-        path.parent.mkdir(parents=True)
-    path.write_text(text, encoding="utf-8")
+    with naming(path):
+        if path.parent and not path.parent.exists():
+            path.parent.mkdir(parents=True)
+        path.write_text(text, encoding="utf-8")
     print(f"wrote {path}: edit it, then run 'whistbook validate {path}'", file=sys.stderr)
     return 0
 
@@ -213,112 +251,6 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_options(args: argparse.Namespace, **changes) -> "BuildOptions":
-    """The build's options: the project's settings (``--project``, or the
-    nearest ``mkdocs.yml`` upward), then the command line's flags."""
-    from dataclasses import replace
-
-    from .build import BuildOptions
-    from .project import find_project, load_project, with_overrides
-
-    project = load_project(Path(args.project)) if args.project else find_project()
-    project = replace(project, root=_relative(project.root))
-    book = with_overrides(project.book, title=args.title, subtitle=args.subtitle, author=args.author,
-                          paper=args.paper, four_colour=args.four_colour or None,
-                          analysis_in_booklet=args.analysis or None)
-    return BuildOptions.for_book(
-        book,
-        hands=Path(args.hands) if args.hands else project.hands,
-        output=Path(args.output) if args.output else project.output,
-        templates=project.templates,
-        mkdocs_config=project.config or project.root / "mkdocs.yml",
-        cache=None if args.no_cache else project.cache,
-        **changes,
-    )
-
-
-def _relative(path: Path) -> Path:
-    """``path`` relative to the working folder when it is under it, so that
-    messages name files as the user would (``hands/x.yaml:3:1: ...``)."""
-    try:
-        rel = path.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
-        return path
-    return rel if rel.parts else Path(".")
-
-
-def _progress(args: argparse.Namespace):
-    def progress(message: str) -> None:
-        if not args.quiet:
-            print(message, file=sys.stderr, flush=True)
-
-    return progress
-
-
-def _set_up_warnings(args: argparse.Namespace) -> None:
-    """With ``-v``, what in the set-up makes the build slower than it could be, once."""
-    if args.verbose:
-        from .render.speedups import closed
-
-        reason = closed()
-        if reason:
-            print(f"whistbook: warning: {reason}", file=sys.stderr)
-
-
-def cmd_build(args: argparse.Namespace) -> int:
-    from .build import BuildFailed, build
-
-    _set_up_warnings(args)
-    try:
-        build(build_options(args), _progress(args))
-    except BuildFailed as err:
-        _print_diagnostics(err.diagnostics, sys.stderr)
-        print(f"whistbook: {err}", file=sys.stderr)
-        return 1
-    return 0
-
-
-def cmd_init(args: argparse.Namespace) -> int:
-    from .project import init_project
-
-    root = Path(args.dir)
-    title = args.title or root.resolve().name.replace("-", " ").replace("_", " ").capitalize()
-    for path in init_project(root, title, seed=args.seed):
-        print(f"wrote {path}", file=sys.stderr)
-    print(f"a new book, '{title}': cd {args.dir} && whistbook build (or whistbook serve to watch it as you write)",
-          file=sys.stderr)
-    return 0
-
-
-def cmd_serve(args: argparse.Namespace) -> int:
-    from .serve import serve
-
-    _set_up_warnings(args)
-    return serve(build_options(args, booklet=args.booklet), host=args.host, port=args.port,
-                 progress=_progress(args))
-
-
-def _add_book_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--project", metavar="DIR",
-                   help="the book's folder (default: the nearest folder upward with a mkdocs.yml, else this one)")
-    p.add_argument("--hands", default=None, metavar="DIR", help="folder of hand files (default: the project's hands/)")
-    p.add_argument("--output", default=None, metavar="DIR", help="folder to write (default: the project's output/)")
-    p.add_argument("--title", default=None, help="the book's title (default: site_name in mkdocs.yml)")
-    p.add_argument("--subtitle", default=None, help="a line under the title on the cover")
-    p.add_argument("--author", default=None, help="the author (default: site_author in mkdocs.yml)")
-    p.add_argument("--paper", choices=("a5", "a4"), default=None, help="the booklet's paper (default: a5)")
-    p.add_argument("--four-colour", action="store_true", help="four-colour suits (blue diamonds, green clubs)")
-    p.add_argument("--analysis", action="store_true", help="show the double-dummy marks in the booklet too")
-    p.add_argument("--no-cache", action="store_true",
-                   help="make everything anew and keep nothing (default: reuse what has not changed, "
-                        "kept in .whistbook-cache/)")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
-    p.add_argument("-v", "--verbose", action="store_true",
-                   help="also warn of what in the set-up slows the build (a WeasyPrint release that "
-                        "whistbook's speed repairs were not checked against: the booklet is the same, laid "
-                        "out more slowly)")
-
-
 def cmd_export(args: argparse.Namespace) -> int:
     import json
 
@@ -332,7 +264,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise ConfigError("no hand files (*.yaml) found in " + ", ".join(args.paths))
     hands, bad = [], 0
     for f in files:
-        checked = check_file(f, solver=False, statements=False)
+        checked = check_file(f, solver=False)
         errors = [d for d in checked.diagnostics if d.level == "error"]
         if errors or checked.replay is None:
             _print_diagnostics(errors or checked.diagnostics, sys.stderr)
@@ -482,14 +414,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-solver", action="store_true", help="do not check the claim with the double-dummy solver")
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("analyse", aliases=["analyze"], help="judge every card played, double-dummy",
-                       description="For every card played, the tricks its side could take with best play from "
-                                   "there (double-dummy: all four hands seen), against the best card it had. "
-                                   "Results are cached, so a second run solves nothing.")
+    p = sub.add_parser("analyse", aliases=["analyze"], help="judge every card played, on what its player knew",
+                       description="For every card played: its single-dummy verdict (what it was worth on what "
+                                   "its player could know: deals consistent with his knowledge, drawn at random "
+                                   "and solved; good, inaccuracy, mistake or blunder), the card the conventions "
+                                   "choose there, and the double-dummy figure (all four hands seen: hindsight). "
+                                   "Results are cached, so a second run solves nothing; the first can take "
+                                   "minutes for a whole book (a counter shows progress).")
     p.add_argument("paths", nargs="+", metavar="PATH", help="hand files or folders (searched for *.yaml)")
     p.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
     p.add_argument("--summary", action="store_true",
-                   help="one line per hand: tricks at the start against tricks taken, and which seats' cards cost tricks")
+                   help="one line per hand: tricks at the start against tricks taken, and which seats' cards "
+                        "cost tricks double-dummy (no single-dummy verdicts)")
+    p.add_argument("--seat", action="append", metavar="SEAT",
+                   help="judge only this seat's cards (A, Y, B or Z; repeatable; default: all four)")
+    p.add_argument("--no-judge", action="store_true", help="double-dummy figures only: no single-dummy verdicts")
+    p.add_argument("--seed", type=int, default=0, help="the seed of the deals drawn (default 0; the same seed "
+                                                        "gives the same verdicts)")
+    p.add_argument("--samples", type=int, metavar="N", default=None,
+                   help="weigh at most N deals a card (default 64, and 32 in the first tricks, where a deal "
+                        "costs most); fewer is quicker and rougher")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress counter")
     p.add_argument("--ascii", action="store_true", help="write suits as letters (S H D C) instead of symbols")
     p.add_argument("--cache-dir", metavar="DIR", default=None,
                    help="where solver results are kept (default: .whistbook-cache in the project)")
@@ -601,11 +546,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"whistbook: error: {err}", file=sys.stderr)
         return 2 if isinstance(err, ConfigError) else 1
+    except BrokenPipeError:
+        return 0
+    except OSError as err:  # a full disk, a read-only project or output, a busy mount
+        if args.debug:
+            raise
+        print(f"whistbook: error: {os_error_text(err)}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("whistbook: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 __all__ = ["main", "build_parser"]

@@ -3,8 +3,10 @@
 This is the gather stage of every command: nothing here writes anything.
 The checks run as a one-way chain, each stage on what the one before
 accepted: the laws (:mod:`whistbook.laws`), then a problem's task and lines
-(:mod:`whistbook.problem`), then the author's ``infer:`` statements
-(:mod:`whistbook.inference.statements`).
+(:mod:`whistbook.problem`). The author's ``infer:`` statements are a stage
+of their own, after the explanation
+(:func:`whistbook.inference.statements.check_stated`): checking imports no
+inference engine.
 """
 
 from __future__ import annotations
@@ -33,28 +35,28 @@ def find_hand_files(paths: Iterable[str | Path]) -> list[Path]:
             out.extend(sorted(q for q in path.rglob("*") if q.suffix in HAND_SUFFIXES and q.is_file()))
         elif path.is_file():
             out.append(path)
+        elif path.exists():
+            raise ConfigError(f"{p}: not a file or a folder")
         else:
             raise ConfigError(f"{p}: no such file or folder")
     return out
 
 
-def check_file(path: str | Path, *, solver: bool = True, statements: bool = True,
-               data: bytes | None = None) -> CheckedHand:
-    """Load and check one file through every stage; a file that cannot be
-    loaded gives a :class:`CheckedHand` with ``hand=None`` and its problems
-    as diagnostics. ``statements=False`` skips the ``infer:`` checks (which
-    run the inference engine). ``data``: the file's bytes, already read."""
+def check_file(path: str | Path, *, solver: bool = True, data: bytes | None = None) -> CheckedHand:
+    """Load and check one file (the laws, a problem's task); a file that cannot
+    be loaded gives a :class:`CheckedHand` with ``hand=None`` and its problems
+    as diagnostics. ``data``: the file's bytes, already read."""
     try:
         hf = load(path) if data is None else load_bytes(data, str(path))
     except HandFileError as err:
         out = CheckedHand(None)  # type: ignore[arg-type]
         out.diagnostics.extend(Diagnostic.from_error(e, str(path)) for e in problems_of(err))
         return out
-    return check_hand(hf, solver=solver, statements=statements)
+    return check_hand(hf, solver=solver)
 
 
-def check_hand(hf: HandFile, *, solver: bool = True, statements: bool = True) -> CheckedHand:
-    """Check a loaded hand file through every stage (see :func:`check_file`)."""
+def check_hand(hf: HandFile, *, solver: bool = True) -> CheckedHand:
+    """Check a loaded hand file (see :func:`check_file`)."""
     checked = check(hf, solver=solver)
     if checked.replay is None:
         return checked
@@ -63,10 +65,6 @@ def check_hand(hf: HandFile, *, solver: bool = True, statements: bool = True) ->
 
         checked.problem, found = check_problem(hf, solver=solver)
         checked.diagnostics.extend(found)
-    if statements and any(t.infer for t in hf.tricks):
-        from .inference.statements import check_stated
-
-        checked.diagnostics.extend(check_stated(checked))
     return checked
 
 

@@ -2,13 +2,19 @@
 
 Domain code raises without a location; the code that walks a hand file's
 records attaches one (``err.at(loc)``) before the error reaches the user.
-The command line catches :class:`WhistbookError` and nothing else.
+The command line catches :class:`WhistbookError`, and :class:`OSError` (a full
+disk, a read-only folder), which it prints with the file named
+(:func:`os_error_text`; :func:`naming` names it where the system did not).
 """
 
 from __future__ import annotations
 
+import os
+import re
+import unicodedata
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import Card
@@ -30,6 +36,47 @@ class SourceLocation:
         """The location ``columns`` characters further along the same line."""
         return SourceLocation(self.path, self.line, self.column + columns)
 
+    @classmethod
+    def of_byte(cls, path: str, data: bytes, offset: int) -> "SourceLocation":
+        """Where byte ``offset`` of ``data`` (UTF-8, up to there) is: its line, and its
+        column counted in characters, as an editor shows it."""
+        lines = re.split(rb"\r\n|\r|\n", data[:offset])  # a lone CR ends a line too
+        return cls(path, len(lines), len(lines[-1].decode("utf-8", "replace")) + 1)
+
+
+#: what a message never prints as it is: control and format characters and line and
+#: paragraph separators (a message quotes a file's text, and is one line)
+_UNPRINTED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def one_line(text: str) -> str:
+    """``text`` with every control or format character and line break written as an
+    escape (``\\x01``, ``\\u2028``): a message stays one line and shows what is there."""
+    if text.isprintable():
+        return text
+    return "".join(c if c == " " or unicodedata.category(c) not in _UNPRINTED
+                   else repr(c)[1:-1] for c in text)
+
+
+@contextmanager
+def naming(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Name ``path`` in an :class:`OSError` raised inside that names no file (a write
+    that finds the disk full names none), so that the command line can say where."""
+    try:
+        yield
+    except OSError as err:
+        if err.filename is None:
+            err.filename = os.fspath(path)
+        raise
+
+
+def os_error_text(err: OSError) -> str:
+    """An operating system's error as whistbook prints it: the file, then what went wrong."""
+    reason = err.strerror or str(err) or type(err).__name__
+    reason = reason[:1].lower() + reason[1:]
+    names = [os.fsdecode(n) for n in (err.filename, err.filename2) if n is not None]
+    return one_line(": ".join([" -> ".join(names), reason] if names else [reason]))
+
 
 class WhistbookError(Exception):
     """Base of every error whistbook reports to a user."""
@@ -47,8 +94,8 @@ class WhistbookError(Exception):
 
     def __str__(self) -> str:
         if self.loc is None:
-            return self.message
-        return f"{self.loc}: {self.message}"
+            return one_line(self.message)
+        return one_line(f"{self.loc}: {self.message}")
 
 
 class HandFileError(WhistbookError):
@@ -130,7 +177,7 @@ class Diagnostic:
 
     def __str__(self) -> str:
         where = f"{self.loc}: " if self.loc else ""
-        return f"{where}{self.level}: {self.message}"
+        return one_line(f"{where}{self.level}: {self.message}")
 
     @classmethod
     def from_error(cls, err: WhistbookError, path: str | None = None) -> "Diagnostic":

@@ -13,7 +13,9 @@ The format is documented in ``docs/format.md`` and described for editors by
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
 import yaml
@@ -60,16 +62,24 @@ _TRICK_KEYS = {
 }
 
 
+#: the largest hand file read: the longest of the book's is 11 kB
+MAX_BYTES = 1_000_000
+
+
 def load(path: str | Path) -> HandFile:
     """Read and parse one hand file.
 
     :raises HandFileError: for unreadable files, bad YAML or schema problems.
     """
     p = str(path)
+    start = SourceLocation(p, 1, 1)
     try:
-        data = Path(path).read_bytes()
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe or a device could be read for ever
+            raise HandFileError("not a regular file", start)
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
     except OSError as err:
-        raise HandFileError(f"cannot read file: {err.strerror}", SourceLocation(p, 1, 1)) from err
+        raise HandFileError(f"cannot read file: {err.strerror or err}", start) from err
     return load_bytes(data, p)
 
 
@@ -77,12 +87,17 @@ def load_bytes(data: bytes, path: str) -> HandFile:
     """Parse a hand file's bytes as read (the build keys a lesson by them, so it
     reads a file once); ``path`` is used only in locations.
 
-    :raises HandFileError: for text that is not UTF-8, bad YAML or schema problems.
+    :raises HandFileError: for a file over :data:`MAX_BYTES`, text that is not
+        UTF-8, bad YAML or schema problems.
     """
+    if len(data) > MAX_BYTES:
+        raise HandFileError(f"the file is larger than {MAX_BYTES / 1e6:g} MB, which no hand file needs",
+                            SourceLocation(path, 1, 1))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise HandFileError(f"not UTF-8 text ({err.reason})", SourceLocation(path, 1, 1)) from err
+        raise HandFileError(f"not UTF-8 text: byte 0x{data[err.start]:02x} ({err.reason}); save the file as UTF-8",
+                            SourceLocation.of_byte(path, data, err.start)) from None
     return loads(text.replace("\r\n", "\n").replace("\r", "\n"), path)  # line ends as a file read as text has them
 
 
@@ -91,6 +106,9 @@ def loads(text: str, path: str = "<string>") -> HandFile:
 
     :raises HandFileError: with ``problems`` listing every schema problem.
     """
+    if len(text) > MAX_BYTES:
+        raise HandFileError(f"the text is longer than {MAX_BYTES / 1e6:g} MB, which no hand file needs",
+                            SourceLocation(path, 1, 1))
     root = compose(text, path)
     problems = Problems(path)
     if root is None:
@@ -98,7 +116,7 @@ def loads(text: str, path: str = "<string>") -> HandFile:
     hf = _convert(root, path, problems)
     if problems.items:
         first = problems.items[0]
-        raise HandFileError(first.message, first.loc, problems.items)
+        raise HandFileError(first.message, first.loc, problems.listed())
     assert hf is not None
     return hf
 
@@ -300,7 +318,7 @@ def _hand(node: yaml.Node, path: str, problems: Problems, seat: Seat) -> list[Ca
 
 def _tally(node: yaml.Node, path: str, problems: Problems) -> dict[Side, int] | None:
     if isinstance(node, yaml.ScalarNode):
-        m = re.fullmatch(r"\s*(\d+)\s*[-–:]\s*(\d+)\s*", node.value)
+        m = re.fullmatch(r"\s*(\d{1,6})\s*[-–:]\s*(\d{1,6})\s*", node.value)
         if m:
             return {Side.AB: int(m.group(1)), Side.YZ: int(m.group(2))}
         problems.add("tally must be {AB: n, YZ: m} or 'n-m' (AB first)", node_loc(path, node))

@@ -48,7 +48,7 @@ def read_score(node: yaml.Node, path: str, problems: Problems, game: int) -> dic
             return {Side.AB: 0, Side.YZ: 0}
         m = re.fullmatch(r"ab\s*,?\s*(\w+)\s*[;,]\s*yz\s*,?\s*(\w+)", v)
         if m:
-            vals = [int(x) if x.isdigit() else (0 if x == "love" else _word_or(x, -1)) for x in m.groups()]
+            vals = [int(x) if x.isdecimal() and len(x) <= 6 else (0 if x == "love" else _word_or(x, -1)) for x in m.groups()]
             if all(0 <= x < game for x in vals):
                 return {Side.AB: vals[0], Side.YZ: vals[1]}
         problems.add(f"score must be 'love-all' or a mapping such as {{AB: 2, YZ: 0}}, each below {game}", node_loc(path, node))
@@ -220,7 +220,7 @@ def read_ending(node: yaml.Node, path: str, problems: Problems) -> Ending | None
 
 def _claim(node: yaml.Node, path: str, problems: Problems) -> dict[Side, int] | None:
     if isinstance(node, yaml.ScalarNode):
-        m = re.fullmatch(r"\s*(AB|YZ)\s+(\d+)\s*", node.value, re.I)
+        m = re.fullmatch(r"\s*(AB|YZ)\s+(\d{1,6})\s*", node.value, re.I)
         if m:
             return {Side.parse(m.group(1)): int(m.group(2))}
         problems.add("claim must be {AB: n} (the side and how many of the remaining tricks it takes)", node_loc(path, node))

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from . import wording
 from .cards import SUITS, Card, Suit
 from .laws import CheckedHand, describe_result
 from .model import Solution
-from .play import Trick
+from .play import Tally, Trick
+from .problem import PlayAt, Refutation
 from .seats import SEATS, Seat, Side
 from .wording import Words
 
@@ -104,6 +105,8 @@ class InferenceView:
     #: the sentence (without its citation) and the short phrase after the seat's name
     sentence: Words = ()
     phrase: Words = ()
+    #: whether the deal bears the conclusion out at its trick (a presumption may not be)
+    borne_out: bool = True
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,13 @@ class SeatNews:
     items: tuple[InferenceView, ...]
     #: the same, condensed into a few short clauses, each with its rule (wording.news)
     clauses: tuple[wording.Clause, ...] = ()
+
+
+class CountRange(NamedTuple):
+    """The fewest and the most cards there may be (the templates read ``low`` and ``high``)."""
+
+    low: int
+    high: int
 
 
 @dataclass(frozen=True)
@@ -139,11 +149,11 @@ class SuitKnowledge:
         return self.count[1] == 0
 
     @property
-    def rest(self) -> tuple[int, int]:
+    def rest(self) -> CountRange:
         """Cards beyond those named (certain and presumed), by the presumed count."""
         named = len(self.certain) + len(self.presumed)
         lo, hi = self.presumed_count
-        return (max(0, lo - named), max(0, hi - named))
+        return CountRange(max(0, lo - named), max(0, hi - named))
 
 
 @dataclass(frozen=True)
@@ -162,6 +172,20 @@ class DepartureView:
     seat: Seat
     rule: str | None
     rule_title: str | None
+    words: Words
+
+
+@dataclass(frozen=True)
+class MisledView:
+    """A presumption the deal proves false, shown when the hands are revealed:
+    the card it was drawn from did not mean what the convention says."""
+
+    trick: int
+    seat: Seat
+    card: Card  # the seat's card at that trick
+    rule: str | None
+    rule_title: str | None
+    page: str | None
     words: Words
 
 
@@ -188,12 +212,32 @@ class IrregularityView:
 
 
 @dataclass(frozen=True)
+class VerdictView:
+    """The single-dummy verdict on the viewer's own card at a trick: it uses only
+    what the viewer could see, so it may be shown once the trick is played."""
+
+    seat: Seat
+    card: Card
+    tier: str  # "good" | "inaccuracy" | "mistake" | "blunder"
+    loss: float  # expected tricks given up against the best choice
+    best: tuple[Card, ...]  # the best choice (cards equal in sequence)
+    follows_principle: bool | None  # None when the conventions are silent
+    principle: tuple[Card, ...]  # the cards the conventions choose
+    rule: str | None
+    rule_title: str | None
+    page: str | None
+    samples: int
+    exact: bool
+    result_loss: float | None = None  # chance of the game's result given up, where the score matters
+
+
+@dataclass(frozen=True)
 class TrickView:
     number: int
     leader: Seat
     winner: Seat
     winning_card: Card
-    tally: tuple[int, int]  # AB, YZ after the trick
+    tally: Tally  # after the trick
     plays: tuple[PlayView, ...]  # in play order
     by_position: Mapping[str, PlayView]
     shown: bool
@@ -210,12 +254,19 @@ class TrickView:
     news: tuple[SeatNews, ...] = ()
     #: irregularities at this trick (revokes, exposed cards, calls...), as the laws dispose of them
     irregularities: tuple[IrregularityView, ...] = ()
+    #: the single-dummy verdict on the viewer's card (None without the judge, or for a forced card)
+    verdict: VerdictView | None = None
 
     def has_notes(self, analysis: bool = False) -> bool:
         """Whether anything is written under the diagram (a remark, inferences, a
         departure, an irregularity, or with ``analysis`` a double-dummy note)."""
         return bool(self.remark or self.note or self.inferences or self.departures or self.irregularities
-                    or (analysis and self.analysis))
+                    or self.flagged or (analysis and self.analysis))
+
+    @property
+    def flagged(self) -> bool:
+        """Whether the judge marks the viewer's card at this trick (an inaccuracy or worse)."""
+        return self.verdict is not None and self.verdict.tier != "good"
 
 
 @dataclass(frozen=True)
@@ -237,7 +288,7 @@ class EndingView:
 @dataclass(frozen=True)
 class ResultView:
     text: str  # e.g. "AB win three by cards"
-    tricks: tuple[int, int]  # AB, YZ over the whole hand
+    tricks: Tally  # over the whole hand
     before: tuple[int, int]
     after: tuple[int, int]
     game: Side | None
@@ -246,7 +297,7 @@ class ResultView:
     #: revoke penalties and called honours, scored before the tricks (empty when none)
     first: Words = ()
     #: the tricks as played, when a revoke penalty moved some (AB, YZ)
-    tricks_played: tuple[int, int] | None = None
+    tricks_played: Tally | None = None
 
 
 @dataclass(frozen=True)
@@ -256,10 +307,10 @@ class SolutionView:
     account: str | None
     sound: bool | None  # None when the solver did not judge it
     #: the solving side's card that gives up the task: (trick, seat, card), and the tricks left to it then
-    error_card: tuple[int, Seat, Card] | None = None
+    error_card: PlayAt | None = None
     error_total: int | None = None
     #: the defence that beats the line: (trick, defender, card, tricks the side then takes in all)
-    refutation: tuple[int, Seat, Card, int] | None = None
+    refutation: Refutation | None = None
     refutation_also: tuple[Card, ...] = ()
     #: tricks the side takes in the line as written
     tricks_won: int | None = None
@@ -309,7 +360,7 @@ class Lesson:
     result: ResultView | None
     problem: ProblemView | None = None
     #: how the double-dummy analysis saw the start, e.g. {AB: 7, YZ: 6}; None if not analysed
-    analysis_start: tuple[int, int] | None = None
+    analysis_start: Tally | None = None
     analysed: bool = False
     inferred: bool = False
     departures: tuple[DepartureView, ...] = ()
@@ -320,6 +371,8 @@ class Lesson:
     #: the play-along's questions (whistbook.quiz.PlayQuiz and KnowQuiz records)
     play_quizzes: tuple[Any, ...] = ()
     know_quizzes: tuple[Any, ...] = ()
+    #: presumptions the deal proves false, for the reveal
+    misled: tuple[MisledView, ...] = ()
 
     @property
     def deal_by_position(self) -> dict[str, HandView]:
@@ -443,6 +496,57 @@ def _inference_views(explanation: Any, rules: Mapping[str, Any]
     return out, news
 
 
+def _holding_after(rp: Any, seat: Seat, trick: int) -> frozenset[Card]:
+    """The cards ``seat`` still held after ``trick``."""
+    played = {t.card_of(seat) for t in rp.tricks[:trick]}
+    return frozenset(rp.hands[seat]) - played
+
+
+def _true_in_deal(v: InferenceView, rp: Any, trick: int) -> bool:
+    """Whether the deal bears out conclusion ``v`` drawn after ``trick``."""
+    held = _holding_after(rp, v.seat, trick)
+    if v.kind == "holds":
+        return all(c in held for c in v.cards)
+    if v.kind == "lacks":
+        return not any(c in held for c in v.cards)
+    if v.kind == "void" and v.suit is not None:
+        return not any(c.suit == v.suit for c in held)
+    if v.kind == "count" and v.suit is not None:
+        n = sum(1 for c in held if c.suit == v.suit)
+        return (v.low is None or n >= v.low) and (v.high is None or n <= v.high)
+    return True  # a signal says what the play was, not what the hand holds
+
+
+def _borne_out(inferences: Mapping[int, tuple[InferenceView, ...]], rp: Any) -> dict[int, tuple[InferenceView, ...]]:
+    return {n: tuple(v if _true_in_deal(v, rp, n) else replace(v, borne_out=False) for v in views)
+            for n, views in inferences.items()}
+
+
+#: rules that draw conclusions from others rather than from one card
+_COUNTING = frozenset({"count_elimination", "count_top_cards"})
+
+
+def _misled(inferences: Mapping[int, tuple[InferenceView, ...]], rp: Any,
+            departures: Sequence[DepartureView]) -> tuple[MisledView, ...]:
+    """The presumptions the deal proves false, one line per card they were drawn
+    from, leaving out those a later card already showed (the departures)."""
+    shown = {(d.seat, d.trick) for d in departures}
+    out: dict[tuple[int, Seat, str | None], list[InferenceView]] = {}
+    for n, views in sorted(inferences.items()):
+        for v in views:
+            # a conclusion of counting rests on some presumption of another card: that one is named
+            if (not v.borne_out and v.certainty == "presumed" and (v.seat, n) not in shown
+                    and v.rule not in _COUNTING):
+                out.setdefault((n, v.seat, v.rule), []).append(v)
+    views_out = []
+    for (n, seat, rule), vs in out.items():
+        card = rp.tricks[n - 1].card_of(seat)
+        held = _holding_after(rp, seat, n)
+        views_out.append(MisledView(n, seat, card, rule, vs[0].rule_title, vs[0].page,
+                                    wording.misled(seat, card, n, vs, held)))
+    return tuple(views_out)
+
+
 def _unseen_after(tricks: Sequence[Trick], viewpoint: Seat, held: Iterable[Card]) -> dict[int, dict[Suit, int]]:
     """After each trick, how many cards of each suit the viewer has not yet seen."""
     seen = {s: sum(1 for c in held if c.suit == s) for s in SUITS}
@@ -524,11 +628,11 @@ def _analysis_note() -> str | None:
     return DOUBLE_DUMMY_NOTE
 
 
-def _analysis_start(analysis: Any) -> tuple[int, int] | None:
+def _analysis_start(analysis: Any) -> Tally | None:
     start = getattr(analysis, "start", None) if analysis is not None else None
     if isinstance(start, Mapping):
         try:
-            return (int(start[Side.AB]), int(start[Side.YZ]))
+            return Tally(int(start[Side.AB]), int(start[Side.YZ]))
         except (KeyError, TypeError, ValueError):
             return None
     return None
@@ -549,6 +653,7 @@ def build_lesson(
     *,
     explanation: Any = None,
     analysis: Any = None,
+    judgement: Any = None,
     rules: Mapping[str, Any] | None = None,
     index: int = 0,
     slug: str | None = None,
@@ -558,6 +663,7 @@ def build_lesson(
     ``checked`` must be free of errors (``checked.ok``) and replayed.
     ``explanation`` and ``analysis`` follow the contracts of
     :func:`whistbook.inference.explain` and :func:`whistbook.analysis.analyse`;
+    ``judgement`` is :func:`whistbook.judge.judge`'s (the viewer's cards at least);
     ``rules`` is :data:`whistbook.inference.RULES`. ``slug`` names the
     lesson's page (default: the file's name without its extension).
     """
@@ -566,6 +672,7 @@ def build_lesson(
         raise ValueError(f"{hf.path if hf else '?'}: a lesson needs a hand that checks without errors")
     viewpoint = viewpoint_of(hf, explanation)
     inferences, news = _inference_views(explanation, rules or {})
+    inferences = _borne_out(inferences, rp)
     departures = _departure_views(explanation, rules or {})
     known = _knowledge_views(explanation, rp)
     notes = _analysis_notes(analysis)
@@ -576,6 +683,9 @@ def build_lesson(
         view = _trick_view(trick, rec.remark, viewpoint, inferences.get(trick.number, ()), notes.get(trick.number, ()),
                            tuple(d for d in departures if d.found_at == trick.number), rec.note,
                            known.get(trick.number, ()), news.get(trick.number, ()))
+        verdict = _verdict_view(judgement, trick.number, viewpoint, rules or {})
+        if verdict is not None:
+            view = replace(view, verdict=verdict)
         rulings = checked.rulings_at(trick.number)
         if rulings:
             view = replace(view, irregularities=tuple(
@@ -604,12 +714,12 @@ def build_lesson(
     if sc is not None:
         result = ResultView(
             text=describe_result(sc),
-            tricks=(sc.tricks[Side.AB], sc.tricks[Side.YZ]),
+            tricks=Tally(sc.tricks[Side.AB], sc.tricks[Side.YZ]),
             before=(sc.before[Side.AB], sc.before[Side.YZ]),
             after=(sc.after[Side.AB], sc.after[Side.YZ]),
             game=sc.game, game_value=sc.game_value_name, rules=sc.rules,
             first=wording.penalty_words(sc),
-            tricks_played=(sc.tricks_played[Side.AB], sc.tricks_played[Side.YZ])
+            tricks_played=Tally(sc.tricks_played[Side.AB], sc.tricks_played[Side.YZ])
             if sc.tricks_played and sc.tricks_played != sc.tricks else None,
         )
 
@@ -619,8 +729,9 @@ def build_lesson(
     if hf.kind == "hand" and hf.known_hand is not None:
         from . import quiz  # quiz reads this module's records
 
-        play_q = quiz.play_quizzes(checked, viewpoint, analysis, [t.number for t in shown])
+        play_q = quiz.play_quizzes(checked, viewpoint, analysis, [t.number for t in shown], judgement, rules or {})
         know_q = quiz.know_quizzes(shown)
+    misled = _misled(inferences, rp, departures) if hf.kind == "hand" else ()
     score_before = (hf.score[Side.AB], hf.score[Side.YZ]) if hf.score else None
     return Lesson(
         slug=slug or hf.slug, path=hf.path, kind=hf.kind, title=hf.title, theme=hf.theme, source=hf.source,
@@ -633,7 +744,20 @@ def build_lesson(
         analysis_start=_analysis_start(analysis), analysed=analysis is not None,
         inferred=explanation is not None, departures=departures, index=index,
         analysis_note=_analysis_note() if analysis is not None else None,
-        play_quizzes=play_q, know_quizzes=know_q,
+        play_quizzes=play_q, know_quizzes=know_q, misled=misled,
+    )
+
+
+def _verdict_view(judgement: Any, trick: int, seat: Seat, rules: Mapping[str, Any]) -> VerdictView | None:
+    j = judgement.card(trick, seat) if judgement is not None else None
+    if j is None or j.forced or j.revoke or j.loss is None:
+        return None
+    r = rules.get(j.principle.rule) if j.principle.rule else None
+    best = j.best
+    return VerdictView(
+        seat, j.card, j.verdict, round(j.loss.tricks, 2), best.cards if best else (), j.follows_principle,
+        j.principle.cards, j.principle.rule, getattr(r, "title", None), getattr(r, "page", None), j.samples, j.exact,
+        None if j.loss.result is None else round(j.loss.result, 2),
     )
 
 

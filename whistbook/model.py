@@ -6,6 +6,7 @@ Nothing here checks whist rules; :mod:`whistbook.play` and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit
@@ -228,4 +229,12 @@ class HandFile:
     def slug(self) -> str:
         import os
 
-        return os.path.splitext(os.path.basename(self.path))[0]
+        return page_name(os.path.splitext(os.path.basename(self.path))[0])
+
+
+def page_name(name: str) -> str:
+    """A file's name made safe as a page's name, which links, URLs and the site's
+    Markdown take as it is: letters, digits, ``_``, ``-`` and ``.``; any run of other
+    characters (a space, ``#``, ``?``, ``%``, a quote...) becomes ``-``, and a
+    leading dot (a hidden file, which the site leaves out) is dropped."""
+    return re.sub(r"[^\w.-]+", "-", name).lstrip(".-").rstrip("-") or "lesson"

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from .errors import ConfigError
+from .errors import ConfigError, naming
 
 STAMP = ".whistbook-build"  # what the output was built from, and its files (a Stamp), inside the output folder
 BOOKLET = "whistbook.pdf"
@@ -96,11 +96,12 @@ def write_files(files: Mapping[str, str | bytes], root: Path) -> None:
     """Write ``relative path -> text or bytes`` under ``root`` (the only writer of pages)."""
     for rel, content in files.items():
         path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
+        with naming(path):  # a full disk names no file
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                path.write_text(content, encoding="utf-8")
 
 
 def swap_in(new: Path, output: Path) -> None:

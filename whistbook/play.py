@@ -30,12 +30,19 @@ class Play(NamedTuple):
     card: Card
 
 
+class Tally(NamedTuple):
+    """Tricks each side has taken (the templates read ``ab`` and ``yz``)."""
+
+    ab: int
+    yz: int
+
+
 class Trick(NamedTuple):
     number: int  # 1..13
     leader: Seat
     plays: tuple[Play, ...]
     winner: Seat
-    tally: tuple[int, int]  # tricks (AB, YZ) after this one
+    tally: Tally  # tricks after this one
     shown: bool = True
 
     @property
@@ -160,7 +167,7 @@ def replay(
         out.append(Trick(
             ti + 1, SEATS[lead],
             tuple(Play(SEATS[(lead + k) % 4], cards[k]) for k in range(4)),
-            SEATS[win], (ab, yz), True if shown is None else shown[ti],
+            SEATS[win], Tally(ab, yz), True if shown is None else shown[ti],
         ))
         lead = win
     return Replay(start, trumps, leader, tuple(out), tuple(frozenset(h) for h in held))

@@ -24,7 +24,7 @@ the solving side can make.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from .cards import Card
 from .errors import Diagnostics, IllegalPlayError, WhistbookError
@@ -46,18 +46,34 @@ class Slip:
     better: tuple[Card, ...]  # the cards that would have kept ``before``
 
 
+class PlayAt(NamedTuple):
+    """A card of a line: the trick it is played to, who plays it and the card."""
+
+    trick: int  # 1-based
+    seat: Seat
+    card: Card
+
+
+class Refutation(NamedTuple):
+    """The defence that beats a line: where, by whom, the card, and the tricks the side then takes in all."""
+
+    trick: int  # 1-based
+    seat: Seat
+    card: Card
+    tricks: int
+
+
 @dataclass
 class LineVerdict:
     solution: Solution
     sound: bool
-    #: when the solving side itself plays a card that gives up the task: (trick number, seat, card)
-    error_card: tuple[int, Seat, Card] | None = None
+    #: when the solving side itself plays a card that gives up the task
+    error_card: PlayAt | None = None
     #: tricks the side can still take in all, with best defence, after that card
     error_total: int | None = None
-    #: the defence that beats the line: (trick number, defender, the card he should play,
-    #: tricks the side then takes in all). After an error by the solving side this is
+    #: the defence that beats the line. After an error by the solving side this is
     #: the first place where the line's defence lets the side back in.
-    refutation: tuple[int, Seat, Card, int] | None = None
+    refutation: Refutation | None = None
     #: other cards as good as the refutation's
     refutation_also: tuple[Card, ...] = ()
     #: every card of the line that changes the double-dummy result, either way
@@ -212,21 +228,21 @@ def _verify_line(hands, hf: HandFile, side: Side, needed: int, sol: Solution, tr
             if mine:
                 if after < needed and verdict.error_card is None:
                     verdict.sound = False
-                    verdict.error_card = (ti + 1, seat, card)
+                    verdict.error_card = PlayAt(ti + 1, seat, card)
                     verdict.error_total = after
                     verdict.error_index = ti * 4 + pi
             elif verdict.error_card is None:
                 if before < needed:  # cannot happen after sound plays; kept as a safeguard
                     worst = min(value, key=value.get)
                     verdict.sound = False
-                    verdict.refutation = (ti + 1, seat, worst, before)
+                    verdict.refutation = Refutation(ti + 1, seat, worst, before)
                     verdict.refutation_index = ti * 4 + pi
                     return verdict
             elif verdict.refutation is None and after > before:
                 # The book's defence lets the side back in here: the better
                 # card is the defence that beats the line.
                 best = [c for c, v in value.items() if v == before]
-                verdict.refutation = (ti + 1, seat, best[0], before)
+                verdict.refutation = Refutation(ti + 1, seat, best[0], before)
                 verdict.refutation_also = tuple(best[1:])
                 verdict.refutation_index = ti * 4 + pi
             so_far.append(card)
@@ -249,7 +265,7 @@ def _verify_line(hands, hf: HandFile, side: Side, needed: int, sol: Solution, tr
         if best < needed:
             verdict.sound = False
             pick = (max if leader.side == side else min)(values, key=values.get)
-            verdict.refutation = (len(tricks) + 1, leader, pick, best)
+            verdict.refutation = Refutation(len(tricks) + 1, leader, pick, best)
     return verdict
 
 

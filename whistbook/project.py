@@ -34,7 +34,7 @@ from typing import Any, Sequence
 
 import yaml
 
-from .errors import ConfigError
+from .errors import ConfigError, naming
 
 CONFIG_NAME = "mkdocs.yml"
 PAPERS = ("a5", "a4")
@@ -57,6 +57,8 @@ class Book:
     paper: str = "a5"
     four_colour: bool = False
     analysis_in_booklet: bool = False
+    #: the most deals the judge weighs for a card (None: its default; 0: no single-dummy verdicts)
+    judge_samples: int | None = None
     #: the order of lessons: file patterns relative to the hands folder, and chapters
     order: tuple[str | Chapter, ...] = ()
 
@@ -129,7 +131,7 @@ def _book(raw: dict[str, Any], path: Path) -> Book:
     ours = (raw.get("extra") or {}).get("whistbook") or {}
     if not isinstance(ours, dict):
         raise ConfigError(f"{path}: extra: whistbook: should be a mapping of settings")
-    known = {"subtitle", "paper", "colours", "double_dummy_in_booklet", "lessons"}
+    known = {"subtitle", "paper", "colours", "double_dummy_in_booklet", "judge_samples", "lessons"}
     unknown = sorted(set(ours) - known)
     if unknown:
         raise ConfigError(f"{path}: extra: whistbook: unknown setting {unknown[0]!r} "
@@ -147,8 +149,18 @@ def _book(raw: dict[str, Any], path: Path) -> Book:
         paper=paper,
         four_colour=colours in ("four", "4"),
         analysis_in_booklet=bool(ours.get("double_dummy_in_booklet", False)),
+        judge_samples=_samples(ours.get("judge_samples"), path),
         order=_order(ours.get("lessons") or [], path),
     )
+
+
+def _samples(value: Any, path: Path) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ConfigError(f"{path}: judge_samples must be a whole number of deals (0 for no single-dummy "
+                          f"verdicts), not {value!r}")
+    return value
 
 
 def _order(items: Any, path: Path) -> tuple[str | Chapter, ...]:
@@ -215,8 +227,9 @@ def init_project(root: Path, title: str, *, seed: int | None = None) -> list[Pat
     written = []
     for rel, text in files.items():
         path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        with naming(path):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
 

@@ -199,6 +199,63 @@ def sentence_text(inf, *, cite: bool = True, symbols: bool = True) -> str:
 # --- departures from rule ------------------------------------------------------------------
 
 
+TIER_WORDS = {"good": "good", "inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
+
+
+def tricks_amount(x: float) -> str:
+    """An expected number of tricks in words a reader takes in at once."""
+    if x < 0.15:
+        return "a tenth of a trick"
+    if x < 0.4:
+        return "a quarter of a trick"
+    if x < 0.65:
+        return "half a trick"
+    if x < 0.9:
+        return "three quarters of a trick"
+    n = round(x)
+    return "a trick" if n == 1 else f"{number_word(n)} tricks"
+
+
+def verdict(v) -> Words:
+    """The judge's verdict on the viewer's card at a trick (a lesson's
+    :class:`~whistbook.lesson.VerdictView`), when it is worth a line: a card
+    that gives up tricks on what its player could see. Empty for a good card."""
+    seat = str(v.seat)
+    if v.tier != "good":
+        out: list[Word] = [f"{seat}’s ", v.card, f" is {TIER_WORDS[v.tier]} on what {seat} could see: "
+                           f"it gives up about {tricks_amount(v.loss)} on average"]
+        if v.result_loss is not None and v.result_loss >= 0.1:
+            out.append(f" and {round(v.result_loss * 100)}% of the chance of the game’s result")
+        if v.best:
+            out += ["; ", *_cards(v.best, "or"), " would have been better"]
+        return tuple(out) + (".",)
+    return ()
+
+
+def misled(seat, card: Card, trick: int, infs: Sequence, held: Iterable[Card]) -> Words:
+    """A presumption the deal proves false: ``infs`` (a lesson's inference views
+    drawn from ``seat``'s ``card`` at ``trick``), against what he really held
+    after it (``held``)."""
+    held = set(held)
+    had = sorted({c for inf in infs if inf.kind == "lacks" for c in inf.cards if c in held}, key=lambda c: (c.suit, -c.rank))
+    missing = sorted({c for inf in infs if inf.kind == "holds" for c in inf.cards if c not in held},
+                     key=lambda c: (c.suit, -c.rank))
+    clauses: list[Words] = []
+    if had:
+        clauses.append((f"{seat} held ", *_cards(had)))
+    if missing:
+        clauses.append((f"{seat} did not hold ", *_cards(missing, "or")))
+    for suit in dict.fromkeys(inf.suit for inf in infs if inf.kind in ("void", "count") and inf.suit is not None):
+        n = sum(1 for c in held if c.suit == suit)
+        clauses.append((f"{seat} had {number_word(n) if n else 'no'} {suit.plural if n != 1 else suit.singular} left",))
+    facts: list[Word] = []
+    for k, clause in enumerate(clauses):
+        facts += (["; "] if k else []) + list(clause)
+    rule = rule_title(infs[0].rule) if infs and infs[0].rule else None
+    what = f" was not played to the rule ({rule.lower()})" if rule else " did not mean what the convention says"
+    return (f"{seat}’s ", card, f" at trick {trick}{what}: ", *facts, ". The presumption misled.")
+
+
 def departure(dep) -> Words:
     """``Y departed from rule at trick 9 (third hand high): the cards seen by trick 11 show it.``"""
     title = rule_title(dep.rule)

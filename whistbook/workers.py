@@ -57,6 +57,8 @@ class Pool:
         self._given: dict[tuple[str, str], Future] = {}
         #: the pieces in the store (found there, or made in this build and put there)
         self._kept: set[tuple[str, str]] = set()
+        #: the pieces found in the store (not made in this build)
+        self._found: set[tuple[str, str]] = set()
 
     def run(self, kind: str, fn: Callable[..., Any], jobs: Sequence[tuple[str, tuple]],
             weight: Callable[[tuple], int] | None = None, rank: int = BOOK) -> list[Any]:
@@ -77,13 +79,17 @@ class Pool:
         for k, (key, _) in enumerate(jobs):
             if (kind, key) in self._given:
                 batch.futures[k] = self._given[kind, key]
+                if (kind, key) not in self._found:
+                    batch.made.add(k)
             elif (found := self.store.get(kind, key)) is not None:
                 batch.results[k] = found
                 self._given[kind, key] = _resolved(found)  # read once, however often asked for
                 self._kept.add((kind, key))
+                self._found.add((kind, key))
                 self.reused += 1
             else:
                 todo.append(k)
+                batch.made.add(k)
         self.made += len(todo)
         args = {k: jobs[k][1]() if callable(jobs[k][1]) else jobs[k][1] for k in todo}
         if weight is not None:
@@ -183,6 +189,8 @@ class Batch:
     jobs: Sequence[tuple[str, Any]]  # (key, arguments or a function that makes them)
     results: list[Any]
     futures: dict[int, Any] = field(default_factory=dict)
+    #: the jobs made in this build, not taken from the store (by their place in ``jobs``)
+    made: set[int] = field(default_factory=set)
 
 
 def _start_worker(fd: int | None, parent: int) -> None:

@@ -10,7 +10,9 @@ load reports every problem of a file.
 
 from __future__ import annotations
 
+import bisect
 import re
+import unicodedata
 from typing import Any, Callable
 
 import yaml
@@ -20,22 +22,70 @@ from .errors import InvalidCardError, SchemaError, SourceLocation, WhistbookErro
 from .model import CardRef
 
 
+#: the problems of one file that are listed; the rest are counted (a file of 100,000 unknown
+#: keys is reported in an instant, not with a suggestion for each)
+MAX_PROBLEMS = 100
+
+
 class Problems:
-    """Collects schema problems so that one load reports all of them."""
+    """Collects schema problems so that one load reports all of them (the first
+    :data:`MAX_PROBLEMS`, and how many more there were)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.items: list[WhistbookError] = []
+        #: how many problems were not listed, and where the first of them is
+        self.more = 0
+        self.first_more: SourceLocation | None = None
+
+    @property
+    def full(self) -> bool:
+        """No more problems are listed: a caller may spare the work of wording one."""
+        return len(self.items) >= MAX_PROBLEMS
 
     def add(self, message: str, loc: SourceLocation) -> None:
-        self.items.append(SchemaError(message, loc))
+        self.add_error(SchemaError(message), loc)
 
     def add_error(self, err: WhistbookError, loc: SourceLocation) -> None:
+        if self.full:
+            self.more += 1
+            self.first_more = self.first_more or err.loc or loc
+            return
         self.items.append(err.at(loc))
+
+    def listed(self) -> list[WhistbookError]:
+        """The problems to report: those kept, then one saying how many more there were."""
+        if not self.more:
+            return list(self.items)
+        return [*self.items, SchemaError(f"{self.more} more problem{'s' if self.more != 1 else ''} in this file, "
+                                         "not listed (the first of them is here)", self.first_more)]
+
+
+#: how deeply a hand file's lists and mappings may nest: the format needs five levels; the
+#: limit keeps a nested document from exhausting the composer's recursion
+MAX_DEPTH = 64
+
+
+class _TooDeep(Exception):
+    def __init__(self, mark: yaml.Mark) -> None:
+        super().__init__("too deep")
+        self.mark = mark
 
 
 class _Loader(yaml.SafeLoader):
-    """SafeLoader subclass, so the global loader is never changed."""
+    """SafeLoader subclass, so the global loader is never changed; it refuses
+    nesting deeper than :data:`MAX_DEPTH` where the node starts."""
+
+    _depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self._depth >= MAX_DEPTH:
+            raise _TooDeep(self.peek_event().start_mark)
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 def node_loc(path: str, node: yaml.Node) -> SourceLocation:
@@ -70,19 +120,78 @@ _UNSURE = object()
 
 
 def compose(text: str, path: str) -> yaml.Node | None:
-    """The document's node tree, with the pure-Python loader's marks, styles and messages."""
+    """The document's node tree, with the pure-Python loader's marks, styles and messages.
+
+    :raises YamlSyntaxError: for text that is not YAML, holds a character YAML
+        does not allow, or nests deeper than :data:`MAX_DEPTH`, located where it is.
+    """
     root = _compose_fast(text)
     if root is not _UNSURE:
         return root  # type: ignore[return-value]
     try:
-        return yaml.compose(text, Loader=_Loader)
+        root = yaml.compose(text, Loader=_Loader)
+    except _TooDeep as err:
+        raise YamlSyntaxError(f"nested more than {MAX_DEPTH} levels deep (a hand file needs five at most)",
+                              _mark_loc(path, text, err.mark)) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
-        loc = SourceLocation(path, mark.line + 1, mark.column + 1) if mark else SourceLocation(path, 1, 1)
+        loc = _mark_loc(path, text, mark) if mark else SourceLocation(path, 1, 1)
         problem = err.problem or "not valid YAML"
         raise YamlSyntaxError(f"YAML syntax: {problem}", loc) from err
+    except yaml.reader.ReaderError as err:
+        what = f"U+{err.character:04X} ({unicodedata.name(chr(err.character), 'a control character')})"
+        raise YamlSyntaxError(f"the character {what} is not allowed in YAML: delete it or write it as an escape "
+                              f"in a double-quoted string", _index_loc(path, text, err.position)) from err
     except yaml.YAMLError as err:
         raise YamlSyntaxError(f"YAML syntax: {err}", SourceLocation(path, 1, 1)) from err
+    if root is not None and any(c in text for c in _OTHER_BREAKS):
+        _remark(root, text)
+    return root
+
+
+#: characters YAML 1.1 counts as line breaks and editors do not: marks past one are counted again
+_OTHER_BREAKS = ("\x85", "\u2028", "\u2029")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _line_starts(text: str) -> list[int]:
+    return [0] + [m.end() for m in _LINE_BREAK.finditer(text)]
+
+
+def _index_loc(path: str, text: str, index: int, starts: list[int] | None = None) -> SourceLocation:
+    """The line and column of a character of ``text``, counting lines as an editor does."""
+    starts = starts or _line_starts(text)
+    line = bisect.bisect_right(starts, index)
+    return SourceLocation(path, line, index - starts[line - 1] + 1)
+
+
+def _mark_loc(path: str, text: str, mark: yaml.Mark) -> SourceLocation:
+    if any(c in text for c in _OTHER_BREAKS):
+        return _index_loc(path, text, mark.index)
+    return SourceLocation(path, mark.line + 1, mark.column + 1)
+
+
+def _remark(root: yaml.Node, text: str) -> None:
+    """Set every node's marks to the lines and columns an editor shows, where YAML
+    counted a NEL or a line or paragraph separator as a line break."""
+    starts = _line_starts(text)
+
+    def mark(m: yaml.Mark) -> yaml.Mark:
+        loc = _index_loc("", text, m.index, starts)
+        return yaml.Mark(m.name, m.index, loc.line - 1, loc.column - 1, None, None)
+
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        node.start_mark, node.end_mark = mark(node.start_mark), mark(node.end_mark)
+        if isinstance(node, yaml.SequenceNode):
+            todo.extend(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            todo.extend(n for kv in node.value for n in kv)
 
 
 def _compose_fast(text: str) -> Any:
@@ -121,12 +230,14 @@ def _as_pure(root: yaml.Node, text: str) -> bool:
         end = yaml.Mark("<unicode string>", len(text), lines, len(text) - 1 - max(text.rfind("\n"), text.rfind("\r")),
                         None, None)
     seen: set[int] = set()
-    todo: list[tuple[yaml.Node, bool]] = [(root, False)]
+    todo: list[tuple[yaml.Node, bool, int]] = [(root, False, 1)]
     while todo:
-        node, in_flow = todo.pop()
+        node, in_flow, depth = todo.pop()
         if id(node) in seen:
             continue  # an alias: the same node again
         seen.add(id(node))
+        if depth > MAX_DEPTH:
+            return False  # the pure loader says where
         if text[node.start_mark.index:node.start_mark.index + 1] in ("!", "&"):
             return False  # a tag or an anchor, which the two resolve and check differently
         if isinstance(node, yaml.ScalarNode):
@@ -138,14 +249,14 @@ def _as_pure(root: yaml.Node, text: str) -> bool:
                     return False  # an empty value in [...] or {...}: libyaml marks it at the next token
                 node.style = None
         elif isinstance(node, yaml.SequenceNode):
-            todo.extend((kid, in_flow or node.flow_style) for kid in node.value)
+            todo.extend((kid, in_flow or node.flow_style, depth + 1) for kid in node.value)
         else:
             flow = in_flow or node.flow_style
             for kid in (n for kv in node.value for n in kv):
                 if (not flow and isinstance(kid, yaml.SequenceNode) and kid.flow_style is False
                         and kid.start_mark.column == node.start_mark.column):
                     kid.flow_style = None  # a sequence not indented under its key: the pure loader gives it no style
-                todo.append((kid, flow))
+                todo.append((kid, flow, depth + 1))
         if end is not None:
             if node.start_mark.index == end.index:
                 node.start_mark = end
@@ -171,6 +282,9 @@ def read_mapping(node: yaml.Node, path: str, problems: Problems, what: str, allo
             problems.add(f"{what}: key {key!r} appears twice", node_loc(path, knode))
             continue
         if key not in allowed:
+            if problems.full:  # counted, not worded: no suggestion sought
+                problems.add("", node_loc(path, knode))
+                continue
             hint = _closest(key, allowed)
             problems.add(
                 f"{what}: unknown key {key!r}" + (f" (did you mean {hint!r}?)" if hint else f" (expected one of: {', '.join(sorted(allowed))})"),
@@ -201,6 +315,9 @@ def read_int(node: yaml.Node, path: str, problems: Problems, what: str, lo: int,
         if v in ("love", "nil", "none"):
             return 0
         if re.fullmatch(r"\d+", v):
+            if len(v.lstrip("0")) > len(str(hi)):  # not converted: Python refuses over 4,300 digits
+                problems.add(f"{what} must be from {lo} to {hi}, not a number of {len(v)} digits", node_loc(path, node))
+                return None
             n = int(v)
             if lo <= n <= hi:
                 return n

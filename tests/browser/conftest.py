@@ -53,7 +53,7 @@ def pages(tmp_path_factory) -> Path:
 
     out = tmp_path_factory.mktemp("html")
     hand_x = next(iter(sorted((HANDS / "cavendish").glob("10-*.yaml"))))
-    lessons = [lesson(HAND_I, analysis=True), lesson(hand_x), lesson(BOSTON, inference=False)]
+    lessons = [lesson(HAND_I, analysis=True, judge=True), lesson(hand_x), lesson(BOSTON, inference=False)]
     for name, text in render_html(lessons, make_environment(None, rules=RULES), rules=RULES).items():
         (out / name).write_text(text, encoding="utf-8")
     return out

@@ -5,7 +5,9 @@ and the result the tricks give (see ``hands/cavendish/*.yaml``)."""
 from __future__ import annotations
 
 import json
+import re
 import textwrap
+from dataclasses import replace
 
 from ..deal import hand_line
 from ..laws import describe_result
@@ -14,11 +16,23 @@ from ..seats import SEATS, Side
 from .record import Record, flow
 
 
+#: what a YAML file cannot hold (outside YAML 1.1's printable characters), and the line
+#: breaks that YAML counts and editors do not
+_UNWRITABLE = re.compile("[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029]")
+#: text that YAML reads back as the same string when written plain (if it is not yes, null...)
+_PLAIN = re.compile(r"[^\W\d_][\w .,;!?'’()/&+\-–—]*")
+
+
 def hand_text(rec: Record, origin: str) -> str:
     """The YAML text of one imported record; ``origin`` names where it came
-    from (a file, and the board), for the opening comment."""
+    from (a file, and the board), for the opening comment. A character a YAML
+    file cannot hold (a NUL in the commentary) becomes U+FFFD, and a note says so."""
     assert rec.totals is not None and rec.turn_up is not None
+    rec, origin, replaced = _writable(rec, origin)
     lines = [f"# Imported by 'whistbook import' from {origin}."]
+    if replaced:
+        lines.append(f"# Note: {replaced} character{'s' if replaced != 1 else ''} that a hand file cannot hold "
+                     "(control characters) written as \ufffd.")
     for c in rec.comments:
         lines += textwrap.wrap(f"Note: {c}.", 96, initial_indent="# ", subsequent_indent="#   ")
     title = rec.title or (f"Board {rec.board}" if rec.board is not None else "Imported hand")
@@ -53,6 +67,24 @@ def hand_text(rec: Record, origin: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _writable(rec: Record, origin: str) -> tuple[Record, str, int]:
+    """The record's texts and ``origin`` with what YAML cannot hold replaced, on one
+    line each, and how many characters were replaced."""
+    count = 0
+
+    def fix(text: str | None) -> str | None:
+        nonlocal count
+        if text is None:
+            return None
+        text, n = _UNWRITABLE.subn("\ufffd", text)
+        count += n
+        return text
+
+    changed = replace(rec, title=fix(rec.title), remarks=[fix(r) for r in rec.remarks], account=fix(rec.account),
+                      comments=[" ".join(fix(c).split()) for c in rec.comments])  # type: ignore[union-attr]
+    return changed, " ".join(fix(origin).split()), count  # type: ignore[union-attr]
+
+
 def _text_lines(key: str, text: str, indent: str) -> list[str]:
     """A remark as the house style writes it: a short one on its key's line,
     a long one as a block wrapped at 80 columns."""
@@ -64,13 +96,10 @@ def _text_lines(key: str, text: str, indent: str) -> list[str]:
 
 
 def _scalar(text: str) -> str:
-    """Plain when YAML reads it back unchanged, else a JSON string (valid YAML)."""
+    """Plain when it is words that YAML reads back unchanged, else a JSON string (valid YAML)."""
     import yaml
 
     one = " ".join(text.split())
-    try:
-        if yaml.safe_load(one) == one and not one.startswith(("'", '"')):
-            return one
-    except yaml.YAMLError:
-        pass
+    if _PLAIN.fullmatch(one) and yaml.safe_load(one) == one:
+        return one
     return json.dumps(one, ensure_ascii=False)

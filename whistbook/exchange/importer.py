@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from ..cards import Card
-from ..errors import Diagnostic, RecordError, SourceLocation
+from ..errors import Diagnostic, RecordError, SourceLocation, WhistbookError
 from .bridge import BridgeBoard, NotWhistError, to_record
 from .record import Record
 
@@ -127,10 +127,13 @@ def finish(job: Job) -> str | Diagnostic:
         text = hand_text(rec, job.origin)
     except RecordError as err:
         return Diagnostic(err.loc or job.loc, "error", f"{job.label}{err.message}")
-    checked = check_hand(loads(text, job.target), solver=False, statements=False)
-    if not checked.ok:
-        first = next(d for d in checked.diagnostics if d.level == "error")
-        return Diagnostic(job.loc, "error", f"{job.label}the hand file made from this board does not validate: {first.message}")
+    try:
+        checked = check_hand(loads(text, job.target), solver=False)
+        problem = next((d.message for d in checked.diagnostics if d.level == "error"), None)
+    except WhistbookError as err:
+        problem = err.message
+    if problem is not None:
+        return Diagnostic(job.loc, "error", f"{job.label}the hand file made from this board does not validate: {problem}")
     return text
 
 

@@ -168,7 +168,7 @@ def _fill(board: BridgeBoard, group: list[tuple[str, str, SourceLocation]]) -> N
         elif key == "nt":
             _note_field(board, value, loc)
         elif key == "mc":
-            if not value.strip().isdigit() or int(value) > 13:
+            if not re.fullmatch(r"\s*\d{1,2}\s*", value) or int(value) > 13:  # not isdigit(): "²", 5,000 digits
                 raise RecordError(f"mc|{value}|: a claim is the declarer's tricks in all, 0 to 13", loc)
             board.declarer_tricks, board.closed, board.result_loc = int(value), True, loc
     board.auction_first = board.dealer

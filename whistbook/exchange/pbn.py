@@ -237,7 +237,7 @@ def _fill(board: BridgeBoard, game: _Game) -> None:
     tags = game.tags
     if (t := _value(game, "board")) is not None:
         raw = t.value.strip()
-        board.number = int(raw) if raw.isdigit() and len(raw) < 7 else None
+        board.number = int(raw) if raw.isdecimal() and len(raw) < 7 else None  # not isdigit(): "³" is one
         board.label = None if board.number is not None else raw
     if (t := _value(game, "room")) is not None:
         board.room = t.value.strip().lower()
@@ -432,10 +432,32 @@ def laws_of_text(value: str, loc: SourceLocation, name: str) -> dict[int, dict]:
         laws = yaml.safe_load(value)
     except yaml.YAMLError:
         laws = None
-    if not isinstance(laws, dict) or not all(isinstance(k, int) and k >= 1 and isinstance(v, dict) for k, v in laws.items()):
-        raise RecordError(f"{name}: not a mapping of trick numbers to irregularities "
+    if not isinstance(laws, dict) or not all(isinstance(k, int) and 1 <= k <= 13 and isinstance(v, dict) and _lawful(v)
+                                             for k, v in laws.items()):
+        raise RecordError(f"{name}: not a mapping of trick numbers to irregularities as a hand file writes them "
                           "(e.g. {2: {revoke: {card: 2C, penalty: tricks}}})", loc)
     return {k - 1: v for k, v in laws.items()}
+
+
+def _lawful(entry: dict) -> bool:
+    """The shape the import relies on (the cards of revokes and leads out of
+    turn); the hand file's own check judges the rest."""
+    if not set(entry) <= {"revoke", "exposed", "out_of_turn", "call"}:
+        return False
+    revokes = entry.get("revoke")
+    for rv in revokes if isinstance(revokes, list) else [] if revokes is None else [revokes]:
+        if not isinstance(rv, dict) or not _is_card(rv.get("card")):
+            return False
+    ot = entry.get("out_of_turn")
+    return ot is None or (isinstance(ot, dict) and _is_card(ot.get("card")))
+
+
+def _is_card(value) -> bool:
+    try:
+        Card.parse(str(value))
+    except InvalidCardError:
+        return False
+    return value is not None
 
 
 def _remarks(board: BridgeBoard, comments: list[tuple[str, SourceLocation]]) -> None:
@@ -449,7 +471,7 @@ def take_remark(board: BridgeBoard, text: str) -> bool:
     """A remark (``Trick N: ...``) or the account of the rest (``The rest:
     ...``) kept on the board; False for other text."""
     body = " ".join(text.split())
-    m = re.match(r"Trick (\d+):\s*(.*)", body, re.S)
+    m = re.match(r"Trick (\d{1,6}):\s*(.*)", body, re.S)  # a longer number is no trick, and int() refuses 4,300 digits
     if m:
         board.remarks[int(m.group(1))] = m.group(2)
     elif body.startswith("The rest:"):

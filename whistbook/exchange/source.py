@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from ..errors import RecordError, SourceLocation
@@ -9,6 +11,8 @@ from ..errors import RecordError, SourceLocation
 # C1 control characters never occur in ISO-8859-1 text that people write;
 # their presence means another encoding (Windows-1252, UTF-16...).
 _C1 = bytes(range(0x80, 0xA0))
+#: the largest file read: a season's boards with their commentary take a few megabytes
+MAX_BYTES = 50_000_000
 
 
 def read_text(path: str | Path) -> str:
@@ -19,19 +23,22 @@ def read_text(path: str | Path) -> str:
     """
     p = str(path)
     try:
-        data = Path(path).read_bytes()
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe or a device could be read for ever
+            raise RecordError("not a regular file", SourceLocation(p, 1, 1))
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
     except OSError as err:
-        raise RecordError(f"cannot read file: {err.strerror}", SourceLocation(p, 1, 1)) from None
+        raise RecordError(f"cannot read file: {err.strerror or err}", SourceLocation(p, 1, 1)) from None
+    if len(data) > MAX_BYTES:
+        raise RecordError(f"the file is larger than {MAX_BYTES / 1e6:g} MB", SourceLocation(p, 1, 1))
     try:
         return _lines(data.decode("utf-8-sig"))
     except UnicodeDecodeError as err:
         bad = err.start
     if b"\0" not in data and not any(b in _C1 for b in data):
         return _lines(data.decode("latin-1"))
-    line = data.count(b"\n", 0, bad) + 1
-    column = bad - (data.rfind(b"\n", 0, bad) + 1) + 1
     raise RecordError(f"byte 0x{data[bad]:02x} is not UTF-8 or ISO-8859-1 text: save the file as UTF-8",
-                      SourceLocation(p, line, column))
+                      SourceLocation.of_byte(p, data, bad))
 
 
 def _lines(text: str) -> str:

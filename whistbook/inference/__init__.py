@@ -26,12 +26,16 @@ from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
+from dataclasses import dataclass
+
+from ..cards import Suit
 
 from ..laws import CheckedHand
 from ..errors import WhistbookError
 from ..seats import SEATS, Seat
 from .engine import Engine
-from .records import Departure, Explanation, Inference, TrickExplanation
+from .records import LAYERS, Departure, Explanation, Inference, TrickExplanation
+from .state import KState
 from .rules import RULES, Rule
 
 
@@ -75,6 +79,58 @@ def explain_play(hands, trumps, leader: Seat, tricks, viewer: Seat, *, turn_up=N
         return build(eng, eng.run())
 
 
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat has seen of the play and made of it, at some moment of it:
+    the public history (which the conventions read) and the engine's layers."""
+
+    #: per layer ("certain", "presumed", "probable"), the constraint store about the deal as dealt
+    layers: dict[str, KState]
+    #: per suit, the seat that first led it (None: not led yet)
+    opener: tuple[Seat | None, ...]
+    #: per suit, the numbers of the tricks in which it was led (the trick in play included)
+    rounds: tuple[tuple[int, ...], ...]
+    #: per seat and suit, the (trick, rank index) of each of his leads of it
+    leads: dict[tuple[Seat, Suit], tuple[tuple[int, int], ...]]
+    #: per seat, the trick of his first call for trumps (0: none)
+    called: tuple[int, ...]
+    #: per seat, the first trick in which he led trumps (0: none)
+    trump_led_by: tuple[int, ...]
+    #: per suit, the ranks played so far (a rank mask), and per seat and suit the ranks he played
+    gone: tuple[int, ...]
+    played: tuple[tuple[int, ...], ...]
+    #: per seat, whether he has discarded yet
+    discarded: tuple[bool, ...]
+
+
+def view_after(hands, trumps, tricks, viewer: Seat, *, turn_up=None, dealer: Seat | None = None,
+               revokes: frozenset = frozenset(), forced: frozenset = frozenset()) -> SeatView:
+    """What ``viewer`` knows after the play ``tricks`` (each from its leader;
+    the last may stop part-way through, at the card he is about to choose).
+    ``revokes`` and ``forced`` hold (trick number, card) of recorded revokes and
+    of cards the laws made a player play."""
+    size = len(hands[viewer])
+    eng = Engine(hands, trumps, tricks, viewer, turn_up, dealer, size, revokes, forced)
+    with _no_cyclic_gc():
+        runs = eng.run()
+    if runs:
+        layers = dict(zip(LAYERS, runs[-1].after))
+    else:
+        st = eng.start()
+        if turn_up is not None and dealer is not None and dealer != viewer:
+            st.fix(int(turn_up), int(dealer), 1)  # the turned-up card is the dealer's (Laws 52-53)
+            st.propagate()
+        layers = {layer: st for layer in LAYERS}
+    return SeatView(
+        layers=layers,
+        opener=tuple(None if o is None else SEATS[o] for o in eng.opener),
+        rounds=tuple(tuple(r) for r in eng.rounds),
+        leads={(SEATS[s], Suit(S)): tuple(eng.leads[s][S]) for s in range(4) for S in range(4) if eng.leads[s][S]},
+        called=tuple(eng.called), trump_led_by=tuple(eng.trump_led_by), gone=tuple(eng.gone),
+        played=tuple(tuple(p) for p in eng.played), discarded=tuple(eng.discarded),
+    )
+
+
 @contextmanager
 def _no_cyclic_gc():
     """An explanation makes a great many small lists, tuples and dicts that
@@ -101,5 +157,5 @@ def _no_cyclic_gc():
             gc.enable()
 
 
-__all__ = ["explain", "explain_play", "Explanation", "TrickExplanation", "Inference", "Departure",
+__all__ = ["explain", "explain_play", "view_after", "SeatView", "Explanation", "TrickExplanation", "Inference", "Departure",
            "RULES", "Rule"]

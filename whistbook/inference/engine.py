@@ -386,10 +386,15 @@ class Engine(Presumptions):
 
     # -------------------------------------------------- main loop
 
-    def run(self) -> list[TrickRun]:
-        """Walk the play trick by trick; one :class:`TrickRun` a trick."""
+    def start(self) -> KState:
+        """What the viewer knows before the first card: his own hand and the hand sizes."""
         certain = KState(self.frame, self.hands[SEATS[self.V]])
         certain.propagate()
+        return certain
+
+    def run(self) -> list[TrickRun]:
+        """Walk the play trick by trick; one :class:`TrickRun` a trick."""
+        certain = self.start()
         layers = [certain, certain.copy(), certain.copy()]
         out = []
         for trick in self.tricks:

@@ -243,6 +243,12 @@ class KState(Supports):
 
     # ------------------------------------------------------------ supports
 
+    def explicit_holdings(self, s: int, S: int) -> tuple[int, ...] | None:
+        """The holdings of ``s`` in ``S`` a convention still allows, when one has
+        spoken about them (None otherwise); unlike :meth:`domain` it builds nothing."""
+        built = self.uni.get((s, S))
+        return None if built is None else tuple(built.at(self.dom[(s, S)]))
+
     def domain(self, s: int, S: int) -> tuple[int, ...]:
         """The explicit holdings of ``s`` in ``S`` still allowed, built on first use."""
         built, d = self._domain(s, S)

@@ -140,7 +140,7 @@ def parse_statement(text: str) -> Statement:
     raise StatementError(f"{text!r}: {words[1]!r} is not one of holds, lacks, void, has")
 
 
-_FACT_SHOWN_OUT = re.compile(r"(?i)^(\w+)\s+(?:showed|shows|has\s+shown)\s+out\s+of\s+(\w+)(?:\s+at\s+trick\s+(\d+))?$")
+_FACT_SHOWN_OUT = re.compile(r"(?i)^(\w+)\s+(?:showed|shows|has\s+shown)\s+out\s+of\s+(\w+)(?:\s+at\s+trick\s+(\d{1,6}))?$")
 _FACT_BEST = re.compile(r"(?i)^(\w+)\s+is\s+(?:the\s+)?(?:best|master)(?:\s+(\w+?))?(?:\s+left)?$")
 _FACT_COUNT = re.compile(r"(?i)^(\w+)\s+(\w+)\s+(?:remains?|(?:are|is)\s+(?:left|out)|out|left)$")
 

@@ -234,11 +234,13 @@ _KNOWN_ROW = 12
 
 
 def _holding_text(s) -> str:
-    """``K J (Q 10) +1–2``, a dash for none left, a dot where nothing is known."""
+    """``K J (Q 10) +1–2``, a dash for none left, ``(—)`` for presumably none, a dot where nothing is known."""
     if s.void:
         return "—"
     if s.unknown:
         return "·"
+    if not s.certain and not s.presumed and not s.rest.high:
+        return "(—)"  # presumably none left
     parts = [rank_text(c.rank) for c in s.certain]
     if s.presumed:
         parts.append("(" + " ".join(rank_text(c.rank) for c in s.presumed) + ")")

@@ -26,6 +26,7 @@ from ..errors import RenderError
 from ..project import Book
 from ..scoring import score_text
 from ..seats import Side
+from .. import wording
 from ..wording import citation, number_word
 from . import playalong
 from .diagrams import as_image, deal_svg, known_svg, trick_svg
@@ -128,6 +129,7 @@ def make_environment(override_dir: str | Path | None = None, *,
         picture=lambda svg, medium: Markup(as_image(svg)) if medium == "print" else svg,
         rank_html=lambda c: Markup(rank_html(c)),
         citation_text=lambda rule: citation(rule) or "",
+        verdict_words=lambda v: words_html(wording.verdict(v)),
         playalong_json=lambda lesson: Markup(playalong.data_json(lesson)),
     )
     return env

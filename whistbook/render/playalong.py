@@ -6,13 +6,12 @@ nothing of them is on screen until the reader answers or reaches the trick
 (or the end, where the static page shows the deal too).
 
 A play question has ``before`` (cards played to the trick before the known
-hand's), ``legal``, ``book`` and ``analysed``, and either the judged sets of
-the single-dummy contract, ``right`` (the book's card and the cards equal to
-it), ``sound``, ``lucky``, ``loss`` (card: tricks lost on average against the
-best) and ``rule`` (``{"title", "page"}`` or null), or, from a quiz without
-them, ``accepted`` (the book's card and its double-dummy equals), which the
-script takes as ``right``. A trick may carry ``verdict`` (the known hand's own
-card judged on what it knew: ``tier``, ``loss``, ``follows_principle``).
+hand's), ``legal``, ``book``, ``analysed`` (whether the judge graded it) and
+the grades of :mod:`whistbook.quiz`: ``right`` (the book's card and the cards
+equal to it), ``sound``, ``lucky``, ``loss`` (card: tricks lost on average
+against the single-dummy best) and ``rule`` (``{"id", "title", "page"}`` or
+null). A trick may carry ``verdict`` (the known hand's own card judged on what
+it knew: ``tier``, ``loss``, ``follows_principle``, ``best``, ``result_loss``).
 """
 
 from __future__ import annotations
@@ -43,9 +42,10 @@ def data(lesson: Lesson) -> dict[str, Any]:
             "remark": bool(t.remark),
             "known": _known(t.known, card),
         }
-        verdict = getattr(t, "verdict", None)
-        if verdict is not None:
-            rec["verdict"] = _plain(verdict)
+        v = t.verdict
+        if v is not None:
+            rec["verdict"] = {"tier": v.tier, "loss": v.loss, "follows_principle": v.follows_principle,
+                              "best": [card(c) for c in v.best], "result_loss": v.result_loss}
         tricks.append(rec)
     know = {str(q.trick): {
         "q": q.question,
@@ -69,23 +69,17 @@ def data(lesson: Lesson) -> dict[str, Any]:
 
 
 def _play_question(q: Any, card: Callable[[Card], str]) -> dict[str, Any]:
-    out: dict[str, Any] = {
+    return {
         "before": q.before,
         "legal": [card(c) for c in q.legal],
         "book": card(q.book),
-        "analysed": q.analysed,
+        "analysed": q.judged,
+        "right": [card(c) for c in q.right],
+        "sound": [card(c) for c in q.sound],
+        "lucky": [card(c) for c in q.lucky],
+        "loss": {card(c): float(v) for c, v in q.loss},
+        "rule": None if q.rule is None else {"id": q.rule[0], "title": q.rule[1], "page": q.rule[2]},
     }
-    right = getattr(q, "right", None)
-    if right is None:  # the double-dummy quiz: its accepted cards are the right ones
-        out["accepted"] = [card(c) for c in q.accepted]
-        return out
-    out["right"] = [card(c) for c in right]
-    out["sound"] = [card(c) for c in getattr(q, "sound", ())]
-    out["lucky"] = [card(c) for c in getattr(q, "lucky", ())]
-    out["loss"] = {card(c): float(v) for c, v in dict(getattr(q, "loss", {}) or {}).items()}
-    rule = getattr(q, "rule", None)
-    out["rule"] = None if rule is None else _plain(rule)
-    return out
 
 
 def _known(known: Iterable[SeatKnowledge], card: Callable[[Card], str]) -> dict[str, list[dict[str, Any]]]:
@@ -99,19 +93,6 @@ def _known(known: Iterable[SeatKnowledge], card: Callable[[Card], str]) -> dict[
         "v": s.void,
         "u": s.unknown,
     } for s in sk.suits] for sk in known}
-
-
-def _plain(value: Any) -> Any:
-    """A record (a mapping, a dataclass or a named tuple) as plain JSON types."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if hasattr(value, "_asdict"):
-        return _plain(value._asdict())
-    if hasattr(value, "__dataclass_fields__"):
-        return {k: _plain(getattr(value, k)) for k in value.__dataclass_fields__}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
 
 
 def data_json(lesson: Lesson) -> str:

@@ -24,7 +24,7 @@ import jinja2
 import yaml
 from markupsafe import Markup
 
-from ..errors import RenderError
+from ..errors import RenderError, naming
 from ..lesson import Lesson, ThemeRef, themes_of
 from .context import BookContext, Links, RenderOptions, book_context
 from .environment import PACKAGE_TEMPLATES, render_template, template_source
@@ -201,8 +201,9 @@ def write_sources(sources: SiteSources, docs_dir: Path, theme_dir: Path) -> None
     for base, files in ((docs_dir, sources.docs), (theme_dir, sources.theme)):
         for rel, text in files.items():
             path = base / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            with naming(path):
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
 
 
 def with_offline_search(plugins: Any) -> Any:

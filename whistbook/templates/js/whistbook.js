@@ -200,8 +200,10 @@
         for (var j = 0; j < k; j++) played[t.plays[j][1]] = true;
       });
       if (last >= 0) shown = tricks[last].plays.slice(0, m.end ? 4 : m.k);
-      // what is known: after the last trick complete
-      var done = m.end ? last : (m.k === 4 ? m.t : m.t - 1);
+      // what is known: after the last trick complete (while "What do you know now?" waits
+      // for its answer, before this trick: the seats would give the answer away)
+      var asked = m.q === "know" && !rec.answers["k" + tricks[m.t].n];
+      var done = m.end ? last : (m.k === 4 && !asked ? m.t : m.t - 1);
       return { played: played, shown: shown, known: done >= 0 ? tricks[done].known : null, trick: last };
     }
 
@@ -209,6 +211,7 @@
       var out = el("span", "pa-holding");
       if (s.v) { out.appendChild(el("span", "known-void", "—")); return out; }
       if (s.u) { out.appendChild(el("span", "known-rest", "·")); return out; }
+      if (!s.c.length && !s.p.length && !s.r[1]) { out.appendChild(el("span", "known-presumed", "(—)")); return out; }
       s.c.forEach(function (c) { out.appendChild(el("b", null, rankOf(c))); out.appendChild(document.createTextNode(" ")); });
       if (s.p.length) out.appendChild(el("span", "known-presumed", "(" + s.p.map(rankOf).join(" ") + ")"));
       if (s.r[1]) {
@@ -232,6 +235,7 @@
       var name = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[suit];
       if (s.v) return name + ": none left";
       if (s.u) return name + ": not known";
+      if (!s.c.length && !s.p.length && !s.r[1]) return name + ": presumably none left";
       var words = s.c.map(cardName);
       if (s.p.length) words.push("presumably " + s.p.map(cardName).join(", "));
       if (s.r[1]) words.push((s.c.length || s.p.length ? "and " : "") + (s.r[0] === s.r[1] ? s.r[0] : s.r[0] + " to " + s.r[1]) + " more");
@@ -335,12 +339,8 @@
         if (g === "sound") said.push("Yours is within a little of the best play on what you could see.");
         if (g === "lucky") said.push("It works here only because of how the cards lay; on what you could see it is worse.");
         if (g === "wrong" && q.loss && q.loss[c] != null) said.push("It costs " + lossWords(q.loss[c]) + " on average.");
-        if (!q.right && g === "wrong") {
-          var others = q.accepted.filter(function (x) { return x !== q.book; }).map(cardText);
-          if (others.length) said.push("Accepted as well, being worth as many tricks double-dummy: " + others.join(", ") + ".");
-        }
       }
-      if (q.rule && q.rule.title) said.push("The principle: " + q.rule.title + (q.rule.page ? " (p. " + q.rule.page + ")" : "") + ".");
+      if (q.rule && q.rule.title) said.push("The principle: " + q.rule.title + (q.rule.page ? " (" + pageRef(q.rule.page) + ")" : "") + ".");
       else if (t.remark) said.push("The remark says why the book prefers its card.");
       p.textContent = said.join(" ");
       return p;
@@ -350,8 +350,14 @@
       var v = t.verdict, tier = { good: "a good card", inaccuracy: "an inaccuracy", mistake: "a mistake", blunder: "a blunder" }[v.tier];
       var s = "Judged on what " + me + " could see, " + me + "’s " + cardText(t.plays[own(t)][1]) + " was " + (tier || v.tier);
       if (v.tier !== "good" && v.loss) s += ": it costs " + lossWords(v.loss) + " on average";
-      s += "." + (v.follows_principle === false ? " It is not the card the usual principle gives." : "");
-      return el("p", "pa-verdict pa-verdict-" + v.tier, s);
+      if (v.tier !== "good" && v.best && v.best.length) s += "; " + v.best.map(cardText).join(" or ") + " would have been better";
+      return el("p", "pa-verdict pa-verdict-" + v.tier, s + ".");
+    }
+
+    function pageRef(page) {
+      /* 56 -> p. 56; 64-71 -> pp. 64-71; Laws 71-73 as it is */
+      if (!/^[0-9]/.test(page)) return page;
+      return (/[-,]/.test(page.split(";")[0]) ? "pp. " : "p. ") + page;
     }
 
     function choice(label, aria, onPick) {
