@@ -44,7 +44,7 @@ def _judge_one(args):
     from whistbook import solver
     from whistbook.analysis import Cache
     from whistbook.corpus import check_file
-    from whistbook.judge import judge
+    from whistbook.judgement import judge
 
     solver.limit_threads(1)
     checked = check_file(str(path))
@@ -70,7 +70,7 @@ def _judge_one(args):
 def _warm(files: list[Path], which: str, cache_dir: str) -> tuple[float, int]:
     from whistbook.analysis import Cache
     from whistbook.corpus import check_file
-    from whistbook.judge import judge
+    from whistbook.judgement import judge
 
     checked = [check_file(str(f)) for f in files]  # loading the hands is not the judge's time
     start = time.perf_counter()

@@ -33,8 +33,8 @@ def _judge_hand(args):
     from whistbook import solver
     from whistbook.analysis import analyse
     from whistbook.corpus import check_file
-    from whistbook.judge import judge_decision
-    from whistbook.judge.position import Table, decisions
+    from whistbook.judgement import judge_decision
+    from whistbook.judgement.position import Table, decisions
 
     solver.limit_threads(1)
     checked = check_file(str(ROOT / "hands" / hand))

@@ -38,7 +38,7 @@ def judged(path: Path = HAND_I):
 
 @functools.lru_cache(maxsize=None)
 def _judged(path: str):
-    from whistbook.judge import Budget, judge
+    from whistbook.judgement import Budget, judge
 
     ch = checked(Path(path))
     return judge(ch, seats=[ch.hand.known_hand], budget=Budget(8, 8, 8, early_most=8))

@@ -11,11 +11,11 @@ from whistbook.analysis import Cache
 from whistbook.cards import Card
 from whistbook.cli import main
 from whistbook.corpus import check_file
-from whistbook.judge import Budget, judge, judge_decision
-from whistbook.judge.position import Table, choices, decisions, view_at
-from whistbook.judge.principle import principle
-from whistbook.judge.single_dummy import ChoiceValue, Evaluation, evaluate
-from whistbook.judge.verdict import TRICK_STEPS, losses, settled
+from whistbook.judgement import Budget, judge, judge_decision
+from whistbook.judgement.position import Table, choices, decisions, view_at
+from whistbook.judgement.principle import principle
+from whistbook.judgement.single_dummy import ChoiceValue, Evaluation, evaluate
+from whistbook.judgement.verdict import TRICK_STEPS, losses, settled
 from whistbook.seats import Seat
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,8 +132,8 @@ def test_where_the_score_matters_the_result_decides_and_tricks_that_cannot_count
 
 
 def test_a_late_decision_is_weighed_over_every_deal_exactly():
-    from whistbook.judge.position import knowledge_at
-    from whistbook.judge.sampling import DealSpace
+    from whistbook.judgement.position import knowledge_at
+    from whistbook.judgement.sampling import DealSpace
 
     tb = table(HAND_III)
     # a decision late in the hand, with a real choice, where few deals are left to imagine
@@ -157,8 +157,8 @@ def test_the_same_seed_gives_the_same_verdicts():
 def test_when_the_presumptions_leave_no_deal_what_is_certain_is_used_and_said():
     tb = table(ROOT / "hands/cavendish/31-declining-to-draw-losing-trump.yaml")
     d = next(d for d in decisions(tb) if (d.trick, d.index) == (5, 1))
-    from whistbook.judge.position import knowledge_at
-    from whistbook.judge.sampling import DealSpace, NoDeal
+    from whistbook.judgement.position import knowledge_at
+    from whistbook.judgement.sampling import DealSpace, NoDeal
 
     with pytest.raises(NoDeal):
         DealSpace(knowledge_at(tb, d, "presumed"))
@@ -212,3 +212,10 @@ def test_analyse_says_the_verdicts_in_words(capsys):
     assert "On what Y knew" not in out
     assert main(["analyse", str(HAND_III), "--seat", "Q", "--no-cache"]) == 2
     assert main(["analyse", str(HAND_III), "--samples", "0", "--no-cache"]) == 2
+
+
+def test_the_function_is_not_hidden_by_a_module_of_its_name():
+    import whistbook
+    import whistbook.judgement  # noqa: F401 - importing the package must not replace the function
+
+    assert callable(whistbook.judge) and whistbook.judge.__module__ == "whistbook"

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from whistbook.cards import DECK
 from whistbook.seats import Seat
-from whistbook.judge.sampling import DealSpace, Knowledge, NoDeal, SeatSuit
+from whistbook.judgement.sampling import DealSpace, Knowledge, NoDeal, SeatSuit
 
 
 def _brute(k: Knowledge):

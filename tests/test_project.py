@@ -385,3 +385,32 @@ def test_a_read_only_old_output_is_removed_after_the_swap(tmp_path):
     writer.write_output(writer.new_folder(out), out, {"index.html": "new"}, None, writer.Stamp("k"))
     assert (out / "html" / "index.html").read_text(encoding="utf-8") == "new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
+
+
+@pytest.mark.slow
+def test_an_edit_saved_during_a_build_is_never_left_stale(tmp_path, monkeypatch):
+    """A hand file saved again after the build has read it: this build shows the
+    text it read, and the next one the text saved, not the first from the store."""
+    import whistbook.build as building
+
+    (tmp_path / "hands").mkdir()
+    hand = tmp_path / "hands" / HAND_I.name
+    hand.write_bytes(HAND_I.read_bytes())
+    read = building.lesson_jobs
+
+    def read_then_save(files, options):
+        jobs = read(files, options)
+        hand.write_bytes(HAND_I.read_bytes().replace(b"title: Hand I", b"title: Hand I, saved during the build"))
+        return jobs
+
+    monkeypatch.setattr(building, "lesson_jobs", read_then_save)
+    options = _options(tmp_path, booklet=False)
+    build(options)
+    page = tmp_path / "output" / "html" / "index.html"
+    assert "saved during the build" not in page.read_text(encoding="utf-8")
+    monkeypatch.setattr(building, "lesson_jobs", read)
+    build(options)
+    assert "saved during the build" in page.read_text(encoding="utf-8")
+    hand.write_bytes(HAND_I.read_bytes())  # back to the text the first build read: its stored lesson is that text's
+    build(options)
+    assert "saved during the build" not in page.read_text(encoding="utf-8")

@@ -48,7 +48,7 @@ from .seats import SEATS, Seat, Side
 if TYPE_CHECKING:  # pragma: no cover
     from .analysis import Analysis, Cache
     from .inference import Explanation
-    from .judge import Budget, Judgement
+    from .judgement import Budget, Judgement
 
 
 def check(hand: HandFile, *, solver: bool = True) -> CheckedHand:
@@ -110,7 +110,7 @@ def judge(checked: CheckedHand, seats: "Iterable[Seat] | None" = None, *, sample
     :raises WhistbookError: if the hand does not replay.
     :raises SolverError: if the double-dummy solver cannot be used.
     """
-    from .judge import Budget, judge as run
+    from .judgement import Budget, judge as run
 
     if checked.replay is None:
         raise WhistbookError("the hand has errors ('whistbook validate' lists them), so its cards cannot be judged")

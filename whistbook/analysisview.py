@@ -3,7 +3,7 @@
 Each card played is shown with two judges side by side, kept apart because
 they answer different questions:
 
-* the **single-dummy verdict** (:mod:`whistbook.judge`): on what its player
+* the **single-dummy verdict** (:mod:`whistbook.judgement`): on what its player
   could know, how many tricks the card was expected to give up against the
   best choice, its tier, and whether it is the principle's card;
 * the **double-dummy figure** (:mod:`whistbook.analysis`): how the cards lay,
@@ -66,7 +66,7 @@ def rule_words(rule: str | None) -> str:
 # --------------------------------------------------------------------------- JSON
 
 def analysis_json(a: Analysis, judgement: Any = None) -> dict[str, Any]:
-    """The analysis as JSON; with a :class:`~whistbook.judge.Judgement`, each
+    """The analysis as JSON; with a :class:`~whistbook.judgement.Judgement`, each
     played card also carries ``single_dummy``, ``verdict``, ``principle`` and
     ``follows_principle`` (see docs/analysis.md)."""
     data = a.to_json()

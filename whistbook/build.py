@@ -155,11 +155,11 @@ def _engines(cache_dir: Path | None = None, *, keep: bool = True) -> _Engines:
     where the solver's answers are kept: in ``cache_dir``, else (with ``keep``)
     in the analysis' default place, else nowhere. Imported here, not at the
     top: only the processes that make lessons load them."""
-    from . import analysis, inference, judge
+    from . import analysis, inference, judgement
 
     cache_dir = cache_dir or (analysis.default_cache_dir() if keep else None)
     return _Engines(inference.explain, dict(inference.RULES), analysis.analyse,
-                    analysis.Cache(cache_dir) if cache_dir is not None else None, judge.judge)
+                    analysis.Cache(cache_dir) if cache_dir is not None else None, judgement.judge)
 
 
 def lesson_slug(path: Path, hands_dir: Path) -> str:
@@ -191,7 +191,7 @@ def make_lesson(path: Path, data: bytes, slug: str, index: int, analysis_in_book
     as they were read when its key was made, and make its lessons (runs in a
     worker). ``samples``: the most deals the judge weighs a card (0: no judge)."""
     from .corpus import check_file
-    from .judge import Budget
+    from .judgement import Budget
 
     engines = _worker_engines(cache_dir)
     # The infer: statements are checked with the lesson's own explanation, not one made for them alone.

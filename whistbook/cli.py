@@ -161,7 +161,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
 
 def _budget(samples: int | None):
-    from .judge import Budget
+    from .judgement import Budget
 
     if samples is not None and samples < 1:
         raise ConfigError(f"--samples takes a whole number of deals, at least 1 (not {samples})")
@@ -170,7 +170,7 @@ def _budget(samples: int | None):
 
 def _judge(checked, path: str, seats, seed: int, budget, cache, quiet: bool):
     """The single-dummy verdicts of one hand, with a counter on standard error."""
-    from .judge import judge
+    from .judgement import judge
 
     live = not quiet and sys.stderr.isatty()
 

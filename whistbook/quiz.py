@@ -4,11 +4,11 @@ Two kinds, both answered in the browser (the page's script reads them as
 JSON; nothing of an answer is shown before it is given or the trick reached):
 
 * **What would you play?** at each card of the known hand, graded as a
-  teacher would (from the judge's records, :mod:`whistbook.judge`):
+  teacher would (from the judge's records, :mod:`whistbook.judgement`):
 
   - *right*: the book's card, and the cards equal to it in sequence;
   - *sound*: any other card within the judge's margin of the single-dummy best
-    (on what the known hand could know, :data:`whistbook.judge.verdict.SOUND_MARGIN`);
+    (on what the known hand could know, :data:`whistbook.judgement.verdict.SOUND_MARGIN`);
   - *lucky*: a card that takes as many tricks as the book's with all four hands
     seen, but is worse on what the player knew ("it works here, but only
     because of how the cards lay");
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .cards import Card
-from .lesson import InferenceView, SeatKnowledge, TrickView
+from .views import InferenceView, SeatKnowledge, TrickView
 from .seats import Seat
 
 
@@ -98,7 +98,7 @@ def play_quizzes(checked: Any, viewpoint: Seat, analysis: Any, shown: Sequence[i
 
 def _play_question(trick: int, seat: Seat, before: int, legal: tuple[Card, ...], book: Card, j: Any, dd: Any,
               rules: Any, gone: set[Card]) -> PlayQuiz | None:
-    from .judge.position import choices
+    from .judgement.position import choices
 
     if j is None or j.revoke:
         group = next(g for g in choices(legal, gone) if book in g)

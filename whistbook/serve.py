@@ -230,8 +230,9 @@ def _rebuild(preview: Preview, server: PreviewServer, changed: set[Path], with_b
             say(f"wrote the pages of {', '.join(written)} in {time.perf_counter() - started:.2f} s")
             server.problems = None
             server.changed()
-            preview.update_site()
-            say(f"built the site again in {time.perf_counter() - started:.2f} s")
+            if not with_booklet:  # else the build below makes the site with the booklet
+                preview.update_site()
+                say(f"built the site again in {time.perf_counter() - started:.2f} s")
         if written is None or with_booklet:
             report = preview.build(with_booklet, say)
             say(f"rebuilt in {report.seconds:.1f} s ({report.made} made, {report.reused} reused)")
