@@ -44,8 +44,10 @@ def glyph_counts(documents: int = 40) -> list[str]:
 
 
 def many_elements(elements: int = 600) -> str:
-    """A document of many short paragraphs with a few inline elements each."""
-    item = "<p>Trick <b>{k}</b>: <span>A</span> leads the <i>king</i>, <span>Y</span> follows.</p>"
+    """A document of many short paragraphs with a few inline elements each, every paragraph
+    with a style of its own (so that WeasyPrint shares no computed style between them)."""
+    item = ('<p style="padding-left: 0.{k:03d}em">Trick <b>{k}</b>: <span>A</span> leads the <i>king</i>, '
+            "<span>Y</span> follows.</p>")
     return "<!doctype html><html><body>" + "".join(item.format(k=k) for k in range(elements)) + "</body></html>"
 
 
