@@ -86,9 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seats", choices=("known", "all"), default="known")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--hands", type=int, default=None, help="only the first N hands")
+    ap.add_argument("--keep", metavar="DIR", help="keep the verdicts in this (empty) cache folder afterwards")
     args = ap.parse_args(argv)
     files = _hands(args.hands)
-    with tempfile.TemporaryDirectory() as cache_dir:
+    with tempfile.TemporaryDirectory() as tmp:
+        cache_dir = args.keep or tmp
         start = time.perf_counter()
         rows, per_trick = [], defaultdict(float)
         with ProcessPoolExecutor(args.jobs) as pool:

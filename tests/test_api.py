@@ -24,7 +24,8 @@ def test_docs_api_examples_run(monkeypatch):
     assert result.attempted > 20 and result.failed == 0
 
 
-@pytest.mark.parametrize("name", ["whistbook", "whistbook.deal"])
+@pytest.mark.parametrize("name", ["whistbook", "whistbook.deal", "whistbook.players", "whistbook.themes",
+                                  "whistbook.annotate"])
 def test_docstring_examples_run(name, monkeypatch):
     monkeypatch.chdir(ROOT)
     result = doctest.testmod(importlib.import_module(name))

@@ -91,6 +91,32 @@ def test_a_broken_hand_writes_nothing_and_reports_every_problem(project, capsys)
     assert (project / "output" / "earlier.txt").exists()
 
 
+def test_keep_going_builds_the_good_hands_and_a_page_of_the_broken_ones_errors(project, capsys):
+    broken = project / "hands" / "cavendish" / "01-trump-lead-on-established-suit.yaml"
+    broken.write_text(hand_i_text(**{"    tally: 0-2": "    tally: 0-3"}), encoding="utf-8")
+    with pytest.raises(BuildFailed):
+        build(_options(project))  # without it, nothing is written
+    report = build(_options(project, keep_going=True))
+    assert (report.lessons, report.problems, report.files) == (1, 1, 3)
+    assert [d.message for d in report.broken] == ["after trick 2 the tricks stand AB 0, YZ 2 (trick won by Y), not AB 0, YZ 3"]
+    html = project / "output" / "html"
+    page = (html / "cavendish-01-trump-lead-on-established-suit.html").read_text(encoding="utf-8")
+    assert "has 1 error, so no lesson was made from it" in page and "not AB 0, YZ 3" in page
+    index = (html / "index.html").read_text(encoding="utf-8")
+    assert "Not built: 1 hand file with errors" in index and 'href="cavendish-01-trump-lead-on-established-suit.html"' in index
+    assert (html / "cavendish-02-trump-lead-four-moderate-trumps.html").is_file()
+    assert (project / "output" / "whistbook.pdf").is_file()
+
+    argv = ["build", "-k", "-q", "--project", str(project), "--hands", str(project / "hands"),
+            "--output", str(project / "output")]
+    for _ in range(2):  # never up to date while a file is broken: each build says so, and fails
+        assert main(argv) == 1
+        err = capsys.readouterr().err.splitlines()
+        assert err[-1] == ("whistbook: 1 error in 1 of 3 hand files: the others were built, and the broken files' "
+                           "pages show their errors")
+        assert err[0].endswith("error: after trick 2 the tricks stand AB 0, YZ 2 (trick won by Y), not AB 0, YZ 3")
+
+
 def test_a_failure_while_writing_leaves_the_old_output(project, monkeypatch):
     import whistbook.render.site as site
 

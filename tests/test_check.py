@@ -102,4 +102,4 @@ def test_file_that_cannot_load_gives_diagnostics(tmp_path):
     p = tmp_path / "bad.yaml"
     p.write_text("title: [\n", encoding="utf-8")
     ch = check_file(p)
-    assert not ch.ok and str(ch.diagnostics[0]).startswith(f"{p}:2:1: error: YAML syntax")
+    assert not ch.ok and str(ch.diagnostics[0]).startswith(f"{p}:2:1: error: a '[' or '{{' is not closed")

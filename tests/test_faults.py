@@ -21,6 +21,7 @@ from whistbook.cli import main
 from whistbook.errors import HandFileError, naming, one_line, os_error_text
 from whistbook.handfile import MAX_BYTES, loads, problems_of
 from whistbook.model import page_name
+from whistbook.seats import Seat
 
 from render_support import HAND_I, hand_i_text
 
@@ -307,6 +308,18 @@ def test_exchange_files_are_located_and_limited(capsys, tmp_path, monkeypatch):
     assert "the file is larger than 1e-05 MB" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("deal, where", [
+    ("md|1SH3489AD679KC79TJ,\n,Sx,S27TKH6TQD58AC26A|", "2:3"),  # a value that runs over a line
+    ("md| 1SH3489AD679KC79TJ,S8JAH257JD2QC345Q,xS34569QHKD34TJC8K,|", "1:66"),
+])
+def test_a_lin_deal_is_located_where_its_fault_is(capsys, tmp_path, deal, where):
+    from whistbook.exchange import lin
+
+    text = "pn|Wilma,Ned,Sue,Ed|st||" + deal + "rh||ah|Board 7|mb|1H|mb|p|mb|p|mb|p|"
+    (board,) = lin.read(text, "x.lin")
+    assert str(board.problem.loc) == f"x.lin:{where}", board.problem
+
+
 def test_a_play_that_is_no_card_is_a_located_error(capsys, tmp_path):
     text = _pbn()
     start = text.index("\n", text.index("[Play ")) + 1
@@ -331,3 +344,12 @@ def test_hand_files_named_with_any_character_build(tmp_path):
     pages = sorted(p.stem for p in (out / "site" / "lessons").glob("*.html"))
     assert pages == sorted(page_name(n) for n in names)
     assert sorted(p.stem for p in (out / "html").glob("*.html")) == sorted([*pages, "glossary", "index", "principles"])
+
+
+@pytest.mark.parametrize("space", ["\u2009", "\u00a0", "\u3000"])
+def test_a_space_of_another_kind_in_a_hand_separates_ranks(space):
+    """A no-break or thin space pasted from a document is a space (it was an IndexError)."""
+    text = hand_i_text(**{"  A:": f"  A: ♠ Q T{space}5 3  ♥ A{space}  ♣ A 7 6 3  ♦ K J 9 2"})
+    assert len(loads(text, "hand.yaml").deal[Seat.A]) == 13
+    with pytest.raises(HandFileError, match=r"'X' is not a rank"):
+        loads(hand_i_text(**{"  A:": f"  A: ♠ Q T{space}X 3  ♥ A  ♣ A 7 6 3  ♦ K J 9 2"}), "hand.yaml")

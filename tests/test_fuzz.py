@@ -49,6 +49,7 @@ YAML_SEEDS = [
 #: numbers past every limit, deep nesting, tags, and card-like words
 PIECES = [
     "\x00", "\x01", "\x07", "\x1b", "\x7f", "\x85", "\u2028", "\ufeff", "\t", "\r", "\n", "\r\n", " ",
+    "\xa0", "\u2009", "\u3000", "\u200b", "\u202e",
     ":", ": ", "- ", "? ", "[", "]", "{", "}", ",", "&a ", "*a", "&", "*", "!", "!!int ", "!!str ",
     "!!python/object/apply:os.system ['true'] ", "!!binary ", "|", ">", "|-", "'", '"', "#", "%", "@", "`",
     "\\", "\\x00", "\\u0000", "---\n", "...\n", "<<: ", "~", "null", "yes", "-1", "0x1f", "1e400", ".nan",

@@ -195,7 +195,8 @@ def test_analyse_json_carries_the_verdict_fields_on_every_played_card(capsys, tm
     assert len(cards) == 4 * len(data["tricks"])
     for c in cards:
         assert c["verdict"] in ("good", "inaccuracy", "mistake", "blunder")
-        assert set(c["principle"]) == {"cards", "rule"}
+        assert set(c["principle"]) in ({"cards", "rule"}, {"cards", "rule", "rules"})
+        assert len(c["principle"].get("rules", c["principle"]["cards"])) == len(c["principle"]["cards"])
         assert c["follows_principle"] in (True, False, None)
         sd = c["single_dummy"]
         if sd is not None:  # None when every legal card was one choice
@@ -219,3 +220,52 @@ def test_the_function_is_not_hidden_by_a_module_of_its_name():
     import whistbook.judgement  # noqa: F401 - importing the package must not replace the function
 
     assert callable(whistbook.judge) and whistbook.judge.__module__ == "whistbook"
+
+
+def test_a_card_on_the_trick_still_divides_two_cards():
+    """With the ten of clubs on the trick, Z's ace and knave both win it (the king and queen
+    are gone) and are one choice; the nine does not, and is another (Hand XXXIII, trick 6)."""
+    from whistbook.judgement.position import choices_at
+
+    tb = table(ROOT / "hands/cavendish/33-throwing-ace-to-place-lead.yaml")
+    d = decision(tb, 6, Seat.Z)
+    assert Card.parse("TC") in d.trick_so_far
+    assert choices_at(tb, d) == [C("AC JC"), C("9C")]
+    # and a king and knave with the queen led are two choices, though nothing lies between them in the hand
+    assert choices(C("KS JS"), set()) == [C("KS"), C("JS")]
+
+
+def test_a_card_the_laws_made_him_play_is_not_judged_or_asked():
+    ch = check_file(ROOT / "hands/laws/06-concession-case-five.yaml")
+    tb = Table.of(ch)
+    assert (10, Card.parse("JD")) in tb.forced
+    j = judge_decision(tb, decision(tb, 10, Seat.A), budget=SMALL)
+    assert j.by_law and j.forced and j.verdict == "good" and j.to_json()["laws"] == "called"
+    from whistbook.quiz import play_quizzes
+
+    quizzes = play_quizzes(ch, Seat.A, None, range(1, 14))
+    assert 10 not in {q.trick for q in quizzes}
+
+
+def test_samples_never_pass_the_budget():
+    tb = table(HAND_III)
+    d = next(d for d in decisions(tb) if len(choices(d.legal, set())) > 3)
+    ev = evaluate(tb, d, budget=Budget.up_to(20))
+    assert ev.samples <= 20
+
+
+def test_another_players_revoke_is_known_only_once_it_shows():
+    from whistbook.judgement.position import _revokes_known
+
+    tb = table(ROOT / "hands/laws/01-revoke-three-tricks.yaml")
+    (t, card), = tb.revokes
+    revoker = next(p.seat for p in tb.tricks[t - 1].plays if p.card == card)
+    led = tb.tricks[t - 1].plays[0].card.suit
+    shows = next((k + 1 for k in range(t, len(tb.tricks)) if tb.tricks[k].card_of(revoker).suit == led), None)
+    other = revoker.partner
+    assert _revokes_known(tb, tb.tricks[:t], revoker) == {(t, card)}  # he knows at once
+    if shows is None:  # the revoker never plays the suit again in the written tricks: nobody else learns it
+        assert _revokes_known(tb, tb.tricks, other) == frozenset()
+    else:
+        assert _revokes_known(tb, tb.tricks[:shows - 1], other) == frozenset()
+        assert _revokes_known(tb, tb.tricks[:shows], other) == {(t, card)}

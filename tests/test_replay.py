@@ -62,10 +62,28 @@ def test_card_played_twice():
     assert (err.value.trick_index, err.value.play_index) == (1, 0)
 
 
-def test_short_trick():
+def test_a_forced_card_may_be_left_out():
+    # Z's one heart is his only legal card to a heart lead; the replay plays it
+    rp = replay(HANDS, None, Seat.A, [C("2H 3H 4H")])
+    assert rp.tricks[0].cards == tuple(C("2H 3H 4H 5H")) and rp.filled == ((0, 3),)
+    # Y's lead of his king leaves A (to play fourth) his last spade, B his queen: both forced
+    rp = replay(HANDS, None, Seat.Y, [C("KS JS")])
+    assert rp.tricks[0].cards == tuple(C("KS QS JS AS")) and rp.filled == ((0, 1), (0, 3))
+    rp = replay(HANDS, None, Seat.A, [C("2H 3H")])  # B's and Z's one heart each
+    assert rp.tricks[0].cards == tuple(C("2H 3H 4H 5H"))
+
+
+def test_a_card_that_was_a_choice_must_be_written():
     with pytest.raises(IllegalPlayError) as err:
-        replay(HANDS, None, Seat.A, [C("2H 3H 4H")])
-    assert "has 3 cards" in str(err.value)
+        replay(HANDS, None, Seat.A, [C("3H 4H 5H")])
+    assert str(err.value) == ("trick 1: A's card is not written, and only a forced card (a player's one legal card) "
+                              "may be left out: A could play AS 2H 3D")
+    with pytest.raises(IllegalPlayError) as err:
+        replay(HANDS, None, Seat.A, [C("2H 4H 3H")])
+    assert str(err.value) == "trick 1: the cards are not in play order from A, who leads it"
+    with pytest.raises(IllegalPlayError) as err:
+        replay(HANDS, None, Seat.A, [C("2H 3H 4H 5H 2C")])
+    assert "has 5 cards" in str(err.value)
 
 
 def test_legal_plays():

@@ -85,3 +85,22 @@ def test_a_change_beyond_the_lessons_pages_asks_for_a_build(book):
     assert preview.update({hand}) == []  # mended: the pages are those of the good file
     shutil.copy(hand, hand.with_name("99-copy.yaml"))
     assert preview.update({hand.with_name("99-copy.yaml")}) is None  # a new file
+
+
+def test_serve_goes_on_past_a_broken_file_and_shows_its_errors_on_its_page(book):
+    from dataclasses import replace
+
+    preview = Preview(replace(_options(book), keep_going=True))
+    preview.build(False, lambda line: None)
+    hand = next((book / "hands" / "cavendish").glob("07-*.yaml"))
+    good = hand.read_text()
+    hand.write_text(good.replace("turn_up:", "turn_up: XX\nold_turn_up:", 1))
+    assert preview.update({hand}) is None  # not an error for every page: a build, which goes on
+    report = preview.build(False, lambda line: None)
+    assert report.broken and all(d.loc.path.endswith("07-fourth-best-lead-counting.yaml") for d in report.broken)
+    page = (book / "output" / "html" / "cavendish-07-fourth-best-lead-counting.html").read_text()
+    assert "so no lesson was made from it" in page and "unknown key &#39;old_turn_up&#39;" in page
+    assert "Hand I" in (book / "output" / "html" / "cavendish-01-trump-lead-on-established-suit.html").read_text()
+    hand.write_text(good)
+    assert preview.update({hand}) is None  # the set of lessons changes back: a build
+    assert not preview.build(False, lambda line: None).broken

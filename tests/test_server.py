@@ -74,7 +74,7 @@ def test_the_booklet_is_laid_out_by_a_post_from_the_preview_only(server):
 
 
 def test_odd_requests_are_refused_without_a_server_error(server):
-    for path in ("/html/%ff.html", f"{CHANGES}?since=" + "9" * 400, f"{CHANGES}?since=-1", f"{CHANGES}?since=x"):
+    for path in ("/html/%ff.html", f"{CHANGES}?since=" + "9" * 400, f"{CHANGES}?since=-1", f"{CHANGES}?since=x", f"{CHANGES}?since=%C2%B2"):
         status = _ask(server, "GET", path)[0]
         assert 400 <= status < 500, (path, status)
     for raw in (b"GET /html/\x00.html HTTP/1.1", b"GET /html/\xff\x7f.html HTTP/1.1", b"\x00\x01 / HTTP/1.1"):

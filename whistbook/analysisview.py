@@ -147,18 +147,21 @@ def judged_text(j: Any) -> str:
         if loss.tricks > 0.005:
             best = j.best
             figure += f" against {loss.best:.2f} with {_cards_text(best.cards)}" if best else ""
-            figure += f" (about {tricks_amount(loss.tricks)} lost" + (f", ±{loss.stderr:.2f}" if not j.exact else "") + ")"
+            figure += f" ({tricks_amount(loss.tricks)} lost" + (f", ±{loss.stderr:.2f}" if not j.exact else "") + ")"
         else:
             figure += ", as good as any"
         if loss.result is not None and loss.result >= 0.005:
             figure += f"; {loss.result:.0%} of the chance of the game's result given up"
+        if j.basis == "certain":
+            deals += " (the conventions' presumptions left no deal, so only what is certain was kept)"
         parts.append(f"{figure}, over {deals}")
     if j.principle.silent:
         parts.append("the conventions are silent here")
     elif j.follows_principle:
-        parts.append(f"the principle's card ({rule_words(j.principle.rule)})")
+        parts.append(f"the principle's card ({rule_words(j.rule)})")
     else:
-        parts.append(f"the principle would play {_cards_text(j.principle.cards)} ({rule_words(j.principle.rule)})")
+        parts.append("the principle would play " + " or ".join(
+            f"{_cards_text(cards)} ({rule_words(rule)})" for rule, cards in j.principle.by_rule()))
     return "; ".join(parts) + "."
 
 

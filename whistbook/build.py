@@ -62,12 +62,15 @@ class BuildFailed(WhistbookError):
     """Raised when hand files have errors; ``diagnostics`` holds every one of them."""
 
     def __init__(self, diagnostics: Sequence[Diagnostic], files: int) -> None:
-        n = sum(1 for d in diagnostics if d.level == "error")
-        bad = len({d.loc.path for d in diagnostics if d.level == "error" and d.loc is not None})
-        super().__init__(
-            f"{n} error{'s' if n != 1 else ''} in {bad} of {files} hand file{'s' if files != 1 else ''}: nothing was written"
-        )
+        super().__init__(errors_in(diagnostics, files) + ": nothing was written")
         self.diagnostics = list(diagnostics)
+
+
+def errors_in(diagnostics: Sequence[Diagnostic], files: int) -> str:
+    """``3 errors in 2 of 40 hand files``."""
+    n = sum(1 for d in diagnostics if d.level == "error")
+    bad = len({d.loc.path for d in diagnostics if d.level == "error" and d.loc is not None})
+    return f"{n} error{'s' if n != 1 else ''} in {bad} of {files} hand file{'s' if files != 1 else ''}"
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,8 @@ class BuildOptions:
     workers: int | None = None
     #: lay out the booklet (``serve`` leaves it out until asked)
     booklet: bool = True
+    #: build every valid hand when some have errors, each broken file a page of its errors (``--keep-going``)
+    keep_going: bool = False
 
     @classmethod
     def for_book(cls, book: Book, **paths: Any) -> "BuildOptions":
@@ -127,6 +132,10 @@ class BuildReport:
     #: what the pages were made from, which serve keeps to make one lesson's pages again
     #: (None when nothing was written)
     inputs: "PageInputs | None" = None
+    #: the errors of the hand files left out (``keep_going``): the build wrote the others
+    broken: list[Diagnostic] = field(default_factory=list)
+    #: the hand files read
+    files: int = 0
 
 
 @dataclass
@@ -272,14 +281,15 @@ def _read(path: Path) -> bytes:
 
 def make_lessons(jobs: Sequence[tuple[str, tuple]], pool: Pool, progress: Progress,
                  each: Callable[[str, Made], None] | None = None,
-                 meanwhile: Callable[[], None] | None = None) -> list[Made]:
+                 meanwhile: Callable[[], None] | None = None, keep_going: bool = False) -> list[Made]:
     """Every file's lessons, in order (``jobs`` from :func:`lesson_jobs`),
     each counted as it is made (those from the store are not).
     ``each`` is given each good file's key and lessons as soon as they are
     made, so that what they go into can start while the other files are still
     made; ``meanwhile`` is called once the workers have the jobs.
 
-    :raises BuildFailed: with every problem of every file, if any has an error.
+    :raises BuildFailed: with every problem of every file, if any has an error
+        (with ``keep_going``, only when every file has one: the others are made).
     """
     def made_one(k: int, m: Made) -> None:
         if k in batch.made:
@@ -295,9 +305,17 @@ def make_lessons(jobs: Sequence[tuple[str, tuple]], pool: Pool, progress: Progre
     made = pool.finish(batch, made_one)
     counter.end()
     diagnostics = [d for m in made for d in m.errors]
-    if diagnostics:
+    if diagnostics and not (keep_going and any(not m.errors for m in made)):
         raise BuildFailed(diagnostics, len(jobs))
     return made
+
+
+def broken_views(files: Sequence[Path], made: Sequence[Made], options: BuildOptions) -> list[Any]:
+    """The hand files with errors, as the pages that show them."""
+    from .views import BrokenView
+
+    return [BrokenView(m.title, lesson_slug(f, options.hands), f.as_posix(), tuple(str(d) for d in m.errors))
+            for f, m in zip(files, made) if m.errors]
 
 
 # --- 3. the site ------------------------------------------------------------------
@@ -437,19 +455,23 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | Callable[
                 if pool.workers > 1:
                     load_weasyprint()  # imported once here, not in each worker the pool forks
             made = make_lessons(jobs, pool, progress, (lambda key, m: booklet.add(key, m.printed)) if booklet else None,
-                                booklet.begin if booklet else None)
+                                booklet.begin if booklet else None, options.keep_going)
+            broken = broken_views(files, made, options)
+            report.broken, report.files = [d for m in made for d in m.errors], len(files)
+            if broken:  # the book is made of the good files; the broken ones are pages of their errors
+                files, jobs, made = zip(*[(f, j, m) for f, j, m in zip(files, jobs, made) if not m.errors])
             _count(made, report)
             phase("lessons")
 
             slugs = {m.lesson.slug: chapters[f] for f, m in zip(files, made) if f in chapters}
             book = book_context([m.lesson for m in made], env, rules=engines.rules, book=options.book,
                                 chapters=slugs)
-            say(f"rendering the site's sources and {len(made)} lesson pages")
+            say(f"rendering the site's sources and {len(made)} lesson page{'' if len(made) == 1 else 's'}")
             sources = render_site_sources(book, env, options=screen_options(options, "site"), title=options.title)
             folder = new_folder(options.output)
             say("building the site (ProperDocs)")
             site = pool.submit(build_site_into, folder, sources, options)  # beside the lesson pages
-            pages = render_html(book, env, options=screen_options(options, "html"))
+            pages = render_html(book, env, options=screen_options(options, "html"), broken=broken)
             phase("pages")
             pdf = None
             if booklet is not None:
@@ -465,8 +487,10 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | Callable[
                     pdf, report.pdf_pages = booklet.join(laid)
                 phase("booklet")
 
+            # a build with broken files is never up to date: the next one reports them again
             write_output(folder, options.output, pages, pdf,
-                         Stamp(key if options.booklet else "", report.lessons, report.problems, report.pdf_pages))
+                         Stamp(key if options.booklet and not broken else "", report.lessons, report.problems,
+                               report.pdf_pages))
             folder = None
             phase("write and site")
         finally:
@@ -474,17 +498,18 @@ def build(options: BuildOptions = BuildOptions(), progress: Progress | Callable[
             if folder is not None:
                 shutil.rmtree(folder, ignore_errors=True)
         report.made, report.reused = pool.made, pool.reused
-        report.inputs = PageInputs(files, [key for key, _ in jobs], [m.lesson for m in made], env, sources)
+        report.inputs = PageInputs(list(files), [key for key, _ in jobs], [m.lesson for m in made], env, sources)
         for kind, keys in pool.used.items():
             store.prune(kind, keys)
         store.prune("furniture", ())  # the running heads' documents of earlier versions
     report.seconds = time.perf_counter() - started
     say(f"wrote {options.output}/: {report.lessons} lesson{'' if report.lessons == 1 else 's'}"
-        + (f", {report.problems} problems" if report.problems else "")
+        + (f", {report.problems} problem{'' if report.problems == 1 else 's'}" if report.problems else "")
+        + (f", {len(broken)} page{'' if len(broken) == 1 else 's'} of errors" if broken else "")
         + (f", a {report.pdf_pages}-page booklet" if options.booklet else "")
         + f" and the site in {report.seconds:.1f} s")
     return report
 
 
-__all__ = ["build", "BuildOptions", "BuildReport", "BuildFailed", "Made", "PageInputs", "hand_files",
+__all__ = ["build", "BuildOptions", "BuildReport", "BuildFailed", "errors_in", "Made", "PageInputs", "hand_files",
            "make_lesson", "lesson_jobs", "screen_options", "build_site_into", "lesson_slug"]

@@ -250,7 +250,7 @@ def tokenize_holding(text: str) -> list[tuple[int, int]]:
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
-        if ch in " ,\t\n-—–·." or (ch == "\u2014"):
+        if ch in ",-—–·." or ch.isspace():  # any space: a no-break or thin one pasted from a document too
             i += 1
             continue
         m = _RANK_RE.match(text, i)

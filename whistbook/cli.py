@@ -14,7 +14,9 @@ from typing import Sequence
 
 from . import __version__
 from .corpus import find_hand_files
+from .cli_annotate import add_parser as add_annotate_parser
 from .cli_book import _add_book_options, cmd_build, cmd_init, cmd_serve
+from .cli_deal import add_deal_parser
 from .errors import ConfigError, Diagnostic, RecordError, WhistbookError, naming, os_error_text
 
 EPILOG = """\
@@ -26,6 +28,7 @@ examples:
   whistbook new my-hand.yaml               write a starter hand file
   whistbook analyse FILE                   judge every card played (on what its player knew)
   whistbook analyse --summary hands        which hands were played without a costly card
+  whistbook annotate FILE                  draft remarks at the tricks that teach something
   whistbook init my-book --title "My Book" start a book of your own
   whistbook build                          lesson pages, booklet and site from hands/ into output/
   whistbook serve                          preview at http://127.0.0.1:8000/, reloading as you save
@@ -63,15 +66,16 @@ def _print_diagnostics(diags: Sequence[Diagnostic], stream=None) -> None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from .corpus import check_file
+    from .corpus import check_file, drafts
     from .inference.statements import check_stated
 
     files = find_hand_files(args.paths)
     if not files:
         raise ConfigError("no hand files (*.yaml) found in " + ", ".join(args.paths))
-    n_err = n_files_bad = 0
+    n_err = n_files_bad = n_drafts = 0
     for f in files:
         checked = check_file(f, solver=not args.no_solver)
+        n_drafts += drafts(checked.hand)
         checked.diagnostics.extend(check_stated(checked))  # the infer: lines, after the explanation they need
         diags = [d for d in checked.diagnostics if args.notes or d.level != "note"]
         _print_diagnostics(diags)
@@ -79,8 +83,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
         n_err += errs
         n_files_bad += bool(errs)
     if not args.quiet:
-        status = "all valid" if not n_err else f"{n_err} error{'s' if n_err != 1 else ''} in {n_files_bad} file{'s' if n_files_bad != 1 else ''}"
-        print(f"{len(files)} file{'s' if len(files) != 1 else ''} checked: {status}", file=sys.stderr)
+        status = "all valid" if not n_err else f"{_count(n_err, 'error')} in {_count(n_files_bad, 'file')}"
+        if n_drafts:
+            status += f"; {_count(n_drafts, 'draft remark')} to read" + ("" if args.notes else " (--notes lists them)")
+        print(f"{_count(len(files), 'file')} checked: {status}", file=sys.stderr)
     return 1 if n_err else 0
 
 
@@ -214,34 +220,19 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from .project import schema_ref
     from .starter import starter_text
 
     path = Path(args.file)
     if path.exists() and not args.force:
         raise ConfigError(f"{args.file} already exists (use --force to overwrite)")
-    text = starter_text(seed=args.seed, title=args.title, schema_ref=_schema_ref(path))
+    text = starter_text(seed=args.seed, title=args.title, schema_ref=schema_ref(path))
     with naming(path):
         if path.parent and not path.parent.exists():
             path.parent.mkdir(parents=True)
         path.write_text(text, encoding="utf-8")
     print(f"wrote {path}: edit it, then run 'whistbook validate {path}'", file=sys.stderr)
     return 0
-
-
-def _schema_ref(path: Path) -> str | None:
-    """A relative path from a new hand file to the schema, when the schema is in
-    the same project tree (a source checkout); otherwise none, rather than a
-    machine path."""
-    import os
-
-    from .schema import SCHEMA_PATH
-
-    target = path.resolve().parent
-    try:
-        SCHEMA_PATH.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
-        return None
-    return Path(os.path.relpath(SCHEMA_PATH.resolve(), target)).as_posix()
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -402,7 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(with a double-dummy solver) and the result.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="hand files or folders (searched for *.yaml)")
     p.add_argument("--no-solver", action="store_true", help="do not check claims with the double-dummy solver")
-    p.add_argument("--notes", action="store_true", help="also print notes (claims that underrate best play, results that omit honours)")
+    p.add_argument("--notes", action="store_true", help="also print notes (claims that underrate best play, results that omit honours, draft remarks to read)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only problems, no summary line")
     p.set_defaults(func=cmd_validate)
 
@@ -452,6 +443,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ascii", action="store_true", help="write suits as letters instead of symbols")
     p.set_defaults(func=cmd_explain)
 
+    add_annotate_parser(sub)
+    add_deal_parser(sub)
+
     p = sub.add_parser("new", help="write a starter hand file",
                        description="Write a starter hand file: a random deal, the first tricks played to rule, "
                                    "and a claim for the rest, all valid, to edit into your own hand.")
@@ -466,8 +460,12 @@ def build_parser() -> argparse.ArgumentParser:
                                    "booklet (output/whistbook.pdf) and the site (output/site/). The book's title, "
                                    "author and settings come from the project's mkdocs.yml; the options here "
                                    "override them. Only what changed is made again. Nothing is written "
-                                   "when any hand has an error; the new output replaces the old only when complete.")
+                                   "when any hand has an error (unless --keep-going); the new output replaces the "
+                                   "old only when complete.")
     _add_book_options(p)
+    p.add_argument("-k", "--keep-going", action="store_true",
+                   help="build every valid hand even when some have errors: each broken file becomes a page "
+                        "that shows its errors, listed at the head of the index (the exit status is still 1)")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("init", help="start a book of your own: settings, a starter hand, templates/",

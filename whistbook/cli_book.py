@@ -63,10 +63,10 @@ def _set_up_warnings(args: argparse.Namespace) -> None:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from .build import BuildFailed, build
+    from .build import BuildFailed, build, errors_in
 
     _set_up_warnings(args)
-    options = build_options(args)
+    options = build_options(args, keep_going=args.keep_going)
     try:
         report = build(options, _progress(args))
     except BuildFailed as err:
@@ -74,9 +74,14 @@ def cmd_build(args: argparse.Namespace) -> int:
             print(d, file=sys.stderr)
         print(f"whistbook: {err}", file=sys.stderr)
         return 1
+    for d in report.broken:
+        print(d, file=sys.stderr)
+    if report.broken:
+        print(f"whistbook: {errors_in(report.broken, report.files)}: the others were built, and the broken "
+              "files' pages show their errors", file=sys.stderr)
     if not args.quiet:
         print(what_to_open(report.output), file=sys.stderr)
-    return 0
+    return 1 if report.broken else 0
 
 
 def what_to_open(output: Path) -> str:
@@ -101,7 +106,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
     _set_up_warnings(args)
-    return serve(build_options(args, booklet=args.booklet), host=args.host, port=args.port,
+    return serve(build_options(args, booklet=args.booklet, keep_going=True), host=args.host, port=args.port,
                  progress=_progress(args))
 
 

@@ -58,6 +58,7 @@ def check_file(path: str | Path, *, solver: bool = True, data: bytes | None = No
 def check_hand(hf: HandFile, *, solver: bool = True) -> CheckedHand:
     """Check a loaded hand file (see :func:`check_file`)."""
     checked = check(hf, solver=solver)
+    _draft_notes(hf, checked)
     if checked.replay is None:
         return checked
     if hf.kind == "problem" and checked.ok:
@@ -66,6 +67,24 @@ def check_hand(hf: HandFile, *, solver: bool = True) -> CheckedHand:
         checked.problem, found = check_problem(hf, solver=solver)
         checked.diagnostics.extend(found)
     return checked
+
+
+def drafts(hf: HandFile | None) -> int:
+    """How many tricks carry a draft remark that the author has not accepted."""
+    return 0 if hf is None else sum(1 for t in hf.tricks if t.remark_draft is not None)
+
+
+def _draft_notes(hf: HandFile, checked: CheckedHand) -> None:
+    """A note at each draft remark: it is shown as a draft until the author accepts it."""
+    for t in hf.tricks:
+        if t.remark_draft is None:
+            continue
+        if t.remark is not None:
+            checked.note(f"trick {t.number} has a remark, so its draft is not shown: delete the remark_draft",
+                         t.remark_draft_loc)
+        else:
+            checked.note(f"trick {t.number}: a draft remark, shown as a draft: read it, edit it as you like and "
+                         "rename 'remark_draft' to 'remark' to accept it", t.remark_draft_loc)
 
 
 def check_files(paths: Iterable[str | Path], *, solver: bool = True) -> list[CheckedHand]:

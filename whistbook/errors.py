@@ -36,6 +36,13 @@ class SourceLocation:
         """The location ``columns`` characters further along the same line."""
         return SourceLocation(self.path, self.line, self.column + columns)
 
+    def advanced(self, text: str) -> "SourceLocation":
+        """The location just after ``text`` written from here, which may run over lines."""
+        breaks = text.count("\n")
+        if not breaks:
+            return self.shifted(len(text))
+        return SourceLocation(self.path, self.line + breaks, len(text) - text.rfind("\n"))
+
     @classmethod
     def of_byte(cls, path: str, data: bytes, offset: int) -> "SourceLocation":
         """Where byte ``offset`` of ``data`` (UTF-8, up to there) is: its line, and its

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import yaml
 
-from .cards import Card, Suit, tokenize_hand, tokenize_holding
+from .cards import DECK, Card, Suit, tokenize_hand, tokenize_holding
 from .errors import HandFileError, InvalidCardError, SchemaError, SourceLocation, WhistbookError
 from .handfile_parts import (
     read_ending,
@@ -57,7 +57,7 @@ _TOP_KEYS = {
     "task", "solutions", "honours_call",
 }
 _TRICK_KEYS = {
-    "cards", "shown", "tally", "leader", "winner", "remark", "note", "infer",
+    "cards", "shown", "tally", "leader", "winner", "remark", "remark_draft", "note", "infer",
     "revoke", "exposed", "out_of_turn", "call",
 }
 
@@ -219,13 +219,14 @@ def _convert(root: yaml.Node, path: str, problems: Problems) -> HandFile | None:
         problems.add("a problem must name trumps (trumps: H)", node_loc(path, root))
 
     deal: dict[Seat, list[CardRef]] = {}
+    rest: Seat | None = None
     if get("deal") is None:
         if "deal" not in top:
             problems.add("missing key 'deal' (the four hands A, Y, B, Z)", node_loc(path, root))
         else:
             problems.add("deal must list the four hands A, Y, B, Z", key_locs["deal"])
     else:
-        deal = _deal(get("deal"), path, problems)
+        deal, rest = _deal(get("deal"), path, problems, kind)
 
     tricks: list[TrickRecord] = []
     if get("tricks") is not None:
@@ -258,24 +259,50 @@ def _convert(root: yaml.Node, path: str, problems: Problems) -> HandFile | None:
         rules=rules, known_hand=known, dealer=dealer, leader=leader, score=score,
         turn_up=turn_up, trumps=trumps, deal=deal, tricks=tricks, ending=ending,
         result=result, errata=errata, task=task, solutions=solutions, notes=notes,
-        honours_call=honours_call, key_locs=key_locs,
+        honours_call=honours_call, key_locs=key_locs, rest=rest,
     )
 
 
-def _deal(node: yaml.Node, path: str, problems: Problems) -> dict[Seat, list[CardRef]]:
+#: the word for the fourth hand: the cards the other three do not hold
+REST = "rest"
+
+
+def _deal(node: yaml.Node, path: str, problems: Problems, kind: str) -> tuple[dict[Seat, list[CardRef]], Seat | None]:
+    """The hands as written, and the seat whose hand is the rest of the pack (written
+    ``rest``, or left out when the other three are given), if any."""
     m = read_mapping(node, path, problems, "deal", {s.name for s in SEATS} | {"N", "E", "S", "W"})
     out: dict[Seat, list[CardRef]] = {}
     if m is None:
-        return out
+        return out, None
+    rest: dict[Seat, yaml.Node] = {}
     for key, (knode, vnode) in m.items():
         seat = Seat.parse(key)
-        if seat in out:
+        if seat in out or seat in rest:
             problems.add(f"deal: {seat} is given twice", node_loc(path, knode))
+            continue
+        if isinstance(vnode, yaml.ScalarNode) and vnode.value.strip().lower() == REST:
+            rest[seat] = vnode
             continue
         hand = _hand(vnode, path, problems, seat)
         if hand is not None:
             out[seat] = hand
-    return out
+    if kind == "problem":
+        for vnode in rest.values():
+            problems.add("deal: a problem's position writes every hand ('rest' is the rest of a whole pack)",
+                         node_loc(path, vnode))
+        return out, None
+    if len(rest) > 1:
+        problems.add(f"deal: only one hand may be 'rest' (the cards the other three do not hold), not "
+                     f"{' and '.join(str(s) for s in rest)}", node_loc(path, list(rest.values())[1]))
+        return out, None
+    written = {Seat.parse(k) for k in m}  # a hand with a fault is written, but not in ``out``
+    if rest and len(out) == 3 or not rest and len(out) == 3 and len(written) == 3:
+        seat = next(iter(rest)) if rest else next(s for s in SEATS if s not in written)
+        loc = node_loc(path, rest[seat]) if rest else node_loc(path, node)
+        held = {r.card for refs in out.values() for r in refs}
+        out[seat] = [CardRef(c, loc) for c in DECK if c not in held]
+        return out, seat
+    return out, None
 
 
 def _hand(node: yaml.Node, path: str, problems: Problems, seat: Seat) -> list[CardRef] | None:
@@ -375,6 +402,9 @@ def _tricks(node: yaml.Node, path: str, problems: Problems) -> list[TrickRecord]
         if "remark" in m:
             rec.remark = read_text(m["remark"][1], path, problems, f"trick {i + 1}: remark")
             rec.remark_loc = node_loc(path, m["remark"][1])
+        if "remark_draft" in m:
+            rec.remark_draft = read_text(m["remark_draft"][1], path, problems, f"trick {i + 1}: remark_draft")
+            rec.remark_draft_loc = node_loc(path, m["remark_draft"][0])
         if "note" in m:
             rec.note = read_text(m["note"][1], path, problems, f"trick {i + 1}: note")
         if "infer" in m:

@@ -114,9 +114,8 @@ def check(hf: HandFile, *, solver: bool = True) -> CheckedHand:
 def _check_deal(hf: HandFile, out: CheckedHand) -> bool:
     deal_loc = hf.loc_of("deal")
     missing = [s for s in SEATS if s not in hf.deal]
-    for s in missing:
-        out.error(f"deal: {s}'s hand is missing (a deal has four hands: A, Y, B, Z)", deal_loc)
     if missing:
+        out.error(_missing_hands(hf, missing), deal_loc)
         return False
     first_seen: dict[Card, tuple[Seat, CardRef]] = {}
     for seat in SEATS:
@@ -130,7 +129,7 @@ def _check_deal(hf: HandFile, out: CheckedHand) -> bool:
     sizes = {s: len(hf.deal[s]) for s in SEATS}
     if hf.kind == "hand":
         for s in SEATS:
-            if sizes[s] != 13:
+            if sizes[s] != 13 and s != hf.rest:  # the rest is wrong only because a written hand is
                 loc = hf.deal[s][0].loc if hf.deal[s] else deal_loc
                 out.error(f"deal: {s} holds {sizes[s]} cards; each hand is dealt 13", loc)
     else:
@@ -148,6 +147,22 @@ def _check_deal(hf: HandFile, out: CheckedHand) -> bool:
                 hf.turn_up.loc,
             )
     return out.ok
+
+
+def _missing_hands(hf: HandFile, missing: list[Seat]) -> str:
+    """The error for hands not written: which, and the cards no hand holds, so
+    that an author can copy them in."""
+    from .cards import DECK
+    from .deal import hand_line
+
+    held = {r.card for refs in hf.deal.values() for r in refs}
+    left = [c for c in DECK if c not in held]
+    whose = " and ".join(f"{s}'s" for s in missing)
+    hands = "hand is" if len(missing) == 1 else "hands are"
+    how = ("; write three hands, and the fourth as 'rest' (or leave it out)" if hf.kind == "hand"
+           else "; a problem's position writes every hand")
+    return (f"deal: {whose} {hands} missing: the {len(left)} card{'s' if len(left) != 1 else ''} no hand holds "
+            f"are {hand_line(left)}{how}")
 
 
 def _replay(hf: HandFile, out: CheckedHand) -> bool:
@@ -486,6 +501,7 @@ def _check_ending(hf: HandFile, out: CheckedHand, solver: bool) -> None:
     out.claim_dd = dd
     for side, n in claim.items():
         if n > dd[side]:
+            out.final_tricks = None  # the result is not checked against tricks that cannot be made
             out.error(
                 f"the claim gives {side} {n} of the last {left} tricks, but best defence holds {side} to {dd[side]} "
                 f"(double-dummy, {rp.next_leader} to lead after trick {len(rp.tricks)}): write out the play the book describes",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from . import quiz, wording
 from .cards import SUITS, Card, Suit
@@ -47,6 +47,13 @@ from .views import (
     TrickView,
     VerdictView,
 )
+
+if TYPE_CHECKING:  # pragma: no cover: the stages before this one, whose records a lesson reads
+    from .analysis import Analysis
+    from .inference import Explanation, Rule
+    from .judgement import Judgement
+    from .model import HandFile
+    from .play import Replay
 
 #: Where each seat sits relative to the reader: index = clockwise turns from the viewpoint.
 POSITIONS: tuple[str, ...] = ("bottom", "left", "top", "right")
@@ -139,7 +146,7 @@ def _seat_news(infs: Sequence[Any], views: Sequence[InferenceView]) -> tuple[Sea
                  for seat, ks in seats.items())
 
 
-def _inference_views(explanation: Any, rules: Mapping[str, Any]
+def _inference_views(explanation: Explanation | None, rules: Mapping[str, Rule]
                      ) -> tuple[dict[int, tuple[InferenceView, ...]], dict[int, tuple[SeatNews, ...]]]:
     out: dict[int, tuple[InferenceView, ...]] = {}
     news: dict[int, tuple[SeatNews, ...]] = {}
@@ -163,13 +170,13 @@ def _inference_views(explanation: Any, rules: Mapping[str, Any]
     return out, news
 
 
-def _holding_after(rp: Any, seat: Seat, trick: int) -> frozenset[Card]:
+def _holding_after(rp: Replay, seat: Seat, trick: int) -> frozenset[Card]:
     """The cards ``seat`` still held after ``trick``."""
     played = {t.card_of(seat) for t in rp.tricks[:trick]}
     return frozenset(rp.hands[seat]) - played
 
 
-def _true_in_deal(v: InferenceView, rp: Any, trick: int) -> bool:
+def _true_in_deal(v: InferenceView, rp: Replay, trick: int) -> bool:
     """Whether the deal bears out conclusion ``v`` drawn after ``trick``."""
     held = _holding_after(rp, v.seat, trick)
     if v.kind == "holds":
@@ -184,16 +191,20 @@ def _true_in_deal(v: InferenceView, rp: Any, trick: int) -> bool:
     return True  # a signal says what the play was, not what the hand holds
 
 
-def _borne_out(inferences: Mapping[int, tuple[InferenceView, ...]], rp: Any) -> dict[int, tuple[InferenceView, ...]]:
-    return {n: tuple(v if _true_in_deal(v, rp, n) else replace(v, borne_out=False) for v in views)
-            for n, views in inferences.items()}
+def _borne_out(inferences: Mapping[int, tuple[InferenceView, ...]], rp: Replay) -> dict[int, tuple[InferenceView, ...]]:
+    """Each conclusion checked against the deal: whether it is true, and who else it is true of."""
+    def checked(v: InferenceView, n: int) -> InferenceView:
+        fits = tuple(s for s in SEATS if _true_in_deal(replace(v, seat=s), rp, n))
+        return replace(v, borne_out=v.seat in fits, fits=fits)
+
+    return {n: tuple(checked(v, n) for v in views) for n, views in inferences.items()}
 
 
 #: rules that draw conclusions from others rather than from one card
 _COUNTING = frozenset({"count_elimination", "count_top_cards"})
 
 
-def _misled(inferences: Mapping[int, tuple[InferenceView, ...]], rp: Any,
+def _misled(inferences: Mapping[int, tuple[InferenceView, ...]], rp: Replay,
             departures: Sequence[DepartureView]) -> tuple[MisledView, ...]:
     """The presumptions the deal proves false, one line per card they were drawn
     from, leaving out those a later card already showed (the departures)."""
@@ -235,7 +246,7 @@ def _placed(knowledge: Mapping[Card, tuple[Seat, ...]]) -> dict[tuple[Seat, Suit
     return {k: tuple(sorted(cs, key=lambda c: -c.rank)) for k, cs in out.items()}
 
 
-def _knowledge_views(explanation: Any, replay: Any) -> dict[int, tuple[SeatKnowledge, ...]]:
+def _knowledge_views(explanation: Explanation | None, replay: Replay) -> dict[int, tuple[SeatKnowledge, ...]]:
     """After each trick, what the viewer knows of each unseen hand, suit by suit."""
     out: dict[int, tuple[SeatKnowledge, ...]] = {}
     if explanation is None:
@@ -263,7 +274,7 @@ def _knowledge_views(explanation: Any, replay: Any) -> dict[int, tuple[SeatKnowl
     return out
 
 
-def _departure_views(explanation: Any, rules: Mapping[str, Any]) -> tuple[DepartureView, ...]:
+def _departure_views(explanation: Explanation | None, rules: Mapping[str, Rule]) -> tuple[DepartureView, ...]:
     out = []
     for d in explanation.departures if explanation is not None else ():
         rule = rules.get(d.rule)
@@ -276,7 +287,7 @@ def _departure_views(explanation: Any, rules: Mapping[str, Any]) -> tuple[Depart
     return tuple(out)
 
 
-def _analysis_notes(analysis: Any) -> dict[int, tuple[AnalysisNote, ...]]:
+def _analysis_notes(analysis: Analysis | None) -> dict[int, tuple[AnalysisNote, ...]]:
     out: dict[int, tuple[AnalysisNote, ...]] = {}
     for at in analysis.tricks if analysis is not None else ():
         out[at.number] = tuple(
@@ -295,7 +306,7 @@ def _analysis_note() -> str | None:
     return DOUBLE_DUMMY_NOTE
 
 
-def _analysis_start(analysis: Any) -> Tally | None:
+def _analysis_start(analysis: Analysis | None) -> Tally | None:
     start = getattr(analysis, "start", None) if analysis is not None else None
     if isinstance(start, Mapping):
         try:
@@ -308,7 +319,7 @@ def _analysis_start(analysis: Any) -> Tally | None:
 # --- building --------------------------------------------------------------------------
 
 
-def viewpoint_of(hf: Any, explanation: Any = None) -> Seat:
+def viewpoint_of(hf: HandFile, explanation: Explanation | None = None) -> Seat:
     """The seat whose cards the reader holds: the explanation's, else the file's known hand, else A."""
     if explanation is not None and getattr(explanation, "viewpoint", None) is not None:
         return explanation.viewpoint
@@ -318,10 +329,10 @@ def viewpoint_of(hf: Any, explanation: Any = None) -> Seat:
 def build_lesson(
     checked: CheckedHand,
     *,
-    explanation: Any = None,
-    analysis: Any = None,
-    judgement: Any = None,
-    rules: Mapping[str, Any] | None = None,
+    explanation: Explanation | None = None,
+    analysis: Analysis | None = None,
+    judgement: Judgement | None = None,
+    rules: Mapping[str, Rule] | None = None,
     index: int = 0,
     slug: str | None = None,
 ) -> Lesson:
@@ -353,6 +364,8 @@ def build_lesson(
         verdict = _verdict_view(judgement, trick.number, viewpoint, rules or {})
         if verdict is not None:
             view = replace(view, verdict=verdict)
+        if rec.remark is None and rec.remark_draft:
+            view = replace(view, draft=rec.remark_draft)
         rulings = checked.rulings_at(trick.number)
         if rulings:
             view = replace(view, irregularities=tuple(
@@ -414,15 +427,15 @@ def build_lesson(
     )
 
 
-def _verdict_view(judgement: Any, trick: int, seat: Seat, rules: Mapping[str, Any]) -> VerdictView | None:
+def _verdict_view(judgement: Judgement, trick: int, seat: Seat, rules: Mapping[str, Rule]) -> VerdictView | None:
     j = judgement.card(trick, seat) if judgement is not None else None
     if j is None or j.forced or j.revoke or j.loss is None:
         return None
-    r = rules.get(j.principle.rule) if j.principle.rule else None
+    r = rules.get(j.rule) if j.rule else None
     best = j.best
     return VerdictView(
         seat, j.card, j.verdict, round(j.loss.tricks, 2), best.cards if best else (), j.follows_principle,
-        j.principle.cards, j.principle.rule, getattr(r, "title", None), getattr(r, "page", None), j.samples, j.exact,
+        j.principle.cards, j.rule, getattr(r, "title", None), getattr(r, "page", None), j.samples, j.exact,
         None if j.loss.result is None else round(j.loss.result, 2),
     )
 

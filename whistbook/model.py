@@ -118,6 +118,9 @@ class TrickRecord:
     winner: Stated | None = None  # value: Seat
     remark: str | None = None  # the book's remark, in our words
     remark_loc: SourceLocation | None = None
+    #: a remark drafted by ``whistbook annotate`` and not yet accepted (renamed ``remark``) by the author
+    remark_draft: str | None = None
+    remark_draft_loc: SourceLocation | None = None
     note: str | None = None  # an editor's note: ours, beyond what the book says
     infer: list[Stated] = field(default_factory=list)  # author-stated inferences (text)
     # irregularities recorded at this trick, applied by the replay as the laws direct
@@ -215,6 +218,8 @@ class HandFile:
     honours_call: HonoursCall | None = None  # long whist only
     #: where each top-level key was written, for messages about the whole file
     key_locs: dict[str, SourceLocation] = field(default_factory=dict)
+    #: the seat whose hand is the rest of the pack (written ``rest``, or left out), if any
+    rest: Seat | None = None
 
     def loc_of(self, key: str) -> SourceLocation:
         return self.key_locs.get(key, SourceLocation(self.path, 1, 1))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, AbstractSet, Iterable, Mapping, NamedTuple, Sequence
 
-from .cards import Card, Suit
+from .cards import Card, Suit, sort_cards
 from .errors import IllegalPlayError
 from .seats import SEATS, Seat, Side
 
@@ -72,6 +72,8 @@ class Replay(NamedTuple):
     first_leader: Seat
     tricks: tuple[Trick, ...]
     remaining: tuple[frozenset[Card], ...]  # indexed by Seat, after the written tricks
+    #: (trick index, play index) of each forced card the file left out, which the replay played
+    filled: tuple[tuple[int, int], ...] = ()
 
     @property
     def next_leader(self) -> Seat:
@@ -138,13 +140,16 @@ def replay(
     ab = yz = 0
     lead = int(leader)
     played_at: dict[int, int] = {}
+    filled: list[tuple[int, int]] = []
     for ti, cards in enumerate(tricks):
-        if len(cards) != 4:
-            raise IllegalPlayError(f"trick {ti + 1} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a trick takes "
-                                   "one card from each of the four players",
-                                   trick_index=ti, play_index=min(len(cards), 4) - 1 if cards else 0)
         if leaders and ti in leaders:
             lead = int(leaders[ti])
+        if len(cards) != 4:
+            for k, c in enumerate(cards):
+                if not any(c in h for h in held):
+                    raise _not_held(c, (lead + k) % 4, ti, k, held, played_at, start)
+            cards = _with_forced(cards, ti, lead, held, counts)
+            filled.extend((ti, k) for k, c in enumerate(cards) if c not in tricks[ti])
         seat = lead
         led = cards[0] // 13
         for pi in range(4):
@@ -170,7 +175,49 @@ def replay(
             SEATS[win], Tally(ab, yz), True if shown is None else shown[ti],
         ))
         lead = win
-    return Replay(start, trumps, leader, tuple(out), tuple(frozenset(h) for h in held))
+    return Replay(start, trumps, leader, tuple(out), tuple(frozenset(h) for h in held), tuple(filled))
+
+
+def _with_forced(cards: Sequence[Card], ti: int, lead: int, held: list[set[int]], counts: list[list[int]]) -> list[Card]:
+    """A trick written with fewer than four cards, made whole: a player whose card
+    is not written must have had one legal card only, which he played. The written
+    cards keep their order, and the seat of each follows from who holds it. The
+    replay then checks the whole trick as if it had been written out.
+
+    :raises IllegalPlayError: when a card that was a choice is left out, the written
+        cards are out of play order, or the trick has none.
+    """
+    n = len(cards)
+    if not 0 < n < 4:
+        raise IllegalPlayError(f"trick {ti + 1} has {n} card{'s' if n != 1 else ''}; a trick takes one card from each "
+                               "of the four players", trick_index=ti, play_index=min(n, 4) - 1 if cards else 0)
+    out: list[Card] = []
+    todo = list(cards)
+    led: int | None = None
+    for k in range(4):
+        seat = (lead + k) % 4
+        h = held[seat]
+        if todo and todo[0] in h:
+            out.append(todo.pop(0))
+        elif any(c in h for c in todo):
+            raise IllegalPlayError(f"trick {ti + 1}: the cards are not in play order from {SEATS[lead]}, who leads it",
+                                   trick_index=ti, play_index=n - len(todo))
+        else:
+            legal = [c for c in h if c // 13 == led] if led is not None and counts[seat][led] else list(h)
+            if len(legal) != 1:
+                who = SEATS[seat]
+                choice = " ".join(str(c) for c in sort_cards(legal))
+                raise IllegalPlayError(
+                    f"trick {ti + 1}: {who}'s card is not written, and only a forced card (a player's one legal "
+                    f"card) may be left out: {who} could play {choice}",
+                    trick_index=ti, play_index=min(n - len(todo), n - 1), seat=who)
+            out.append(legal[0])  # type: ignore[arg-type]
+        led = out[0] // 13
+    if todo:
+        holder = next(SEATS[s] for s in range(4) if todo[0] in held[s])
+        raise IllegalPlayError(f"trick {ti + 1}: {Card.__str__(todo[0])} is {holder}'s, and {holder} plays one card "
+                               "to a trick", trick_index=ti, play_index=n - len(todo), seat=holder)
+    return out
 
 
 def replay_hand(hf: HandFile) -> Replay:
@@ -179,10 +226,16 @@ def replay_hand(hf: HandFile) -> Replay:
     stood after a lead out of turn (Law 63) led by the card's holder. The
     one replay of a hand file, for every stage.
 
+    A forced card the file leaves out of a trick is put into the trick's record
+    (``hf.tricks[i].plays``, located at the trick), so that every stage after
+    finds four cards, as if it had been written.
+
     :raises IllegalPlayError: at the first illegal play, located at its card in the file.
     """
+    from .model import CardRef
+
     try:
-        return replay(
+        rp = replay(
             {s: [r.card for r in hf.deal.get(s, ())] for s in SEATS}, hf.trumps, hf.leader,
             [[r.card for r in t.plays] for t in hf.tricks],
             [t.shown for t in hf.tricks],
@@ -191,6 +244,10 @@ def replay_hand(hf: HandFile) -> Replay:
         )
     except IllegalPlayError as err:
         raise err.at(hf.play_loc(err.trick_index, err.play_index))
+    for ti, pi in rp.filled:
+        rec = hf.tricks[ti]
+        rec.plays.insert(pi, CardRef(rp.tricks[ti].plays[pi].card, rec.loc))
+    return rp
 
 
 def _stood(hf: HandFile) -> dict[int, Seat]:

@@ -203,15 +203,19 @@ def order_files(files: Sequence[Path], hands: Path, order: Sequence[str | Chapte
 
 
 SKELETON = Path(__file__).resolve().parent / "skeleton"
+#: the book's copy of the hand format's schema, which its hand files' first line names for editors
+SCHEMA_NAME = "hand.schema.json"
 
 
 def init_project(root: Path, title: str, *, seed: int | None = None) -> list[Path]:
     """Make a new project in ``root`` (new or empty): the settings, one starter
-    hand, a templates folder with its README and an empty local stylesheet.
+    hand, the hand format's schema for editors, a templates folder with its
+    README and an empty local stylesheet.
     Returns the files written.
 
     :raises ConfigError: when ``root`` already holds files.
     """
+    from .schema import SCHEMA_PATH
     from .starter import starter_text
 
     if root.exists() and (not root.is_dir() or any(root.iterdir())):
@@ -219,7 +223,8 @@ def init_project(root: Path, title: str, *, seed: int | None = None) -> list[Pat
     config = (SKELETON / "mkdocs.yml").read_text(encoding="utf-8").replace("{title}", _yaml_scalar(title))
     files = {
         CONFIG_NAME: config,
-        "hands/first-hand.yaml": starter_text(seed=seed, title="First hand", schema_ref=None),
+        "hands/first-hand.yaml": starter_text(seed=seed, title="First hand", schema_ref=f"../{SCHEMA_NAME}"),
+        SCHEMA_NAME: SCHEMA_PATH.read_text(encoding="utf-8"),
         "templates/README.md": (SKELETON / "README.md").read_text(encoding="utf-8"),
         "templates/css/local.css": (SKELETON / "local.css").read_text(encoding="utf-8"),
         ".gitignore": (SKELETON / "gitignore").read_text(encoding="utf-8"),
@@ -234,6 +239,24 @@ def init_project(root: Path, title: str, *, seed: int | None = None) -> list[Pat
     return written
 
 
+def schema_ref(path: Path) -> str:
+    """Where a new hand file ``path``'s first line points the editor for the schema: the
+    book's own copy (``hand.schema.json``, which ``init`` writes) when the file
+    is in a book that has one, else the package's, relative to the file when
+    both are in one tree (a source checkout), else by its full path."""
+    import os
+
+    from .schema import SCHEMA_PATH
+
+    target = path.resolve().parent
+    books = [f / SCHEMA_NAME for f in (target, *target.parents) if (f / CONFIG_NAME).is_file()]
+    schema = books[0] if books and books[0].is_file() else SCHEMA_PATH.resolve()
+    here = Path.cwd().resolve()
+    if not (schema.is_relative_to(here) and target.is_relative_to(here)):
+        return schema.as_posix()
+    return Path(os.path.relpath(schema, target)).as_posix()
+
+
 def _yaml_scalar(text: str) -> str:
     """``text`` as a YAML scalar on one line (quoted when it needs to be)."""
     return yaml.safe_dump(text, default_style=None, width=10_000).strip().removesuffix("\n...").strip()
@@ -244,5 +267,5 @@ def with_overrides(book: Book, **changes: Any) -> Book:
     return replace(book, **{k: v for k, v in changes.items() if v is not None})
 
 
-__all__ = ["init_project", "Book", "Chapter", "Project", "find_project", "load_project", "order_files", "with_overrides",
+__all__ = ["SCHEMA_NAME", "schema_ref", "init_project", "Book", "Chapter", "Project", "find_project", "load_project", "order_files", "with_overrides",
            "CONFIG_NAME"]

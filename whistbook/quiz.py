@@ -6,16 +6,20 @@ JSON; nothing of an answer is shown before it is given or the trick reached):
 * **What would you play?** at each card of the known hand, graded as a
   teacher would (from the judge's records, :mod:`whistbook.judgement`):
 
-  - *right*: the book's card, and the cards equal to it in sequence;
-  - *sound*: any other card within the judge's margin of the single-dummy best
-    (on what the known hand could know, :data:`whistbook.judgement.verdict.SOUND_MARGIN`);
+  - *right*: the book's card, the cards equal to it in sequence, and the
+    principle's cards where they are as sound;
+  - *sound*: any other card the judge rates good (within a quarter of a trick
+    of the single-dummy best on what the known hand could know, allowing for
+    the sampling error; see :mod:`whistbook.judgement.verdict`);
   - *lucky*: a card that takes as many tricks as the book's with all four hands
     seen, but is worse on what the player knew ("it works here, but only
     because of how the cards lay");
   - *wrong*: any other, with its expected cost.
 
   A question where every legal card is right or sound teaches nothing and is
-  not asked. Without the judge (a build without the solver), only the book's
+  not asked; nor is one where the judge finds the book's card unsound (the
+  verdict under the trick and the book's remark say why); nor a card the laws
+  made the player play. Without the judge (a build without the solver), only the book's
   card and its equals are right.
 * **What do you know now?** after a trick where the book stops for a remark:
   one multiple-choice question drawn from the inference engine's new
@@ -65,63 +69,63 @@ class KnowQuiz:
     rule: str | None
     #: the conclusion the question rests on, as the lesson words it
     said: Any = ()
+    #: the conclusion itself (an :class:`~whistbook.views.InferenceView`)
+    about: Any = None
 
 
 def play_quizzes(checked: Any, viewpoint: Seat, analysis: Any, shown: Sequence[int],
                  judgement: Any = None, rules: Any = None) -> tuple[PlayQuiz, ...]:
     """One question per shown trick, at the known hand's card, where the choice matters."""
-    rp = checked.replay
-    dd = {}
-    for at in analysis.tricks if analysis is not None else ():
-        for v in at.cards:
-            if v.seat == viewpoint:
-                dd[at.number] = v
-    held = set(rp.hands[viewpoint])
-    gone: set[Card] = set()
+    from .judgement.position import Table, choices_at, decisions
+
+    dd = {at.number: v for at in (analysis.tricks if analysis is not None else ()) for v in at.cards
+          if v.seat == viewpoint}
+    table = Table.of(checked)
     out = []
-    for trick in rp.tricks:
-        k = next(i for i, p in enumerate(trick.plays) if p.seat == viewpoint)
-        book = trick.plays[k].card
-        led = trick.plays[0].card.suit if k else None
-        follow = [c for c in held if c.suit == led]
-        legal = tuple(sorted(follow or held, key=lambda c: (c.suit, -c.rank)))
-        j = judgement.card(trick.number, viewpoint) if judgement is not None else None
-        if trick.number in shown and len(legal) > 1:
-            q = _play_question(trick.number, viewpoint, k, legal, book, j, dd.get(trick.number), rules,
-                               gone | set(trick.cards[:k]))
-            if q is not None:
-                out.append(q)
-        held.discard(book)
-        gone |= set(trick.cards)
+    for d in decisions(table):
+        if d.seat != viewpoint or d.trick not in shown or len(d.legal) < 2:
+            continue
+        if d.played not in d.legal or (d.trick, d.played) in table.forced:
+            continue  # a revoke, or a card the laws made him play: the laws' lesson, not a choice
+        j = judgement.card(d.trick, viewpoint) if judgement is not None else None
+        q = (_judged_question(d, j, dd.get(d.trick), rules) if j is not None
+             else _book_question(d, choices_at(table, d)))
+        if q is not None:
+            out.append(q)
     return tuple(out)
 
 
-def _play_question(trick: int, seat: Seat, before: int, legal: tuple[Card, ...], book: Card, j: Any, dd: Any,
-              rules: Any, gone: set[Card]) -> PlayQuiz | None:
-    from .judgement.position import choices
+def _book_question(d: Any, groups: Sequence[tuple[Card, ...]]) -> PlayQuiz | None:
+    """Without the judge: the book's card and its equals are right."""
+    group = next(g for g in groups if d.played in g)
+    if len(group) == len(d.legal):
+        return None
+    return PlayQuiz(d.trick, d.seat, d.index, d.legal, d.played, group)
 
-    if j is None or j.revoke:
-        group = next(g for g in choices(legal, gone) if book in g)
-        if len(group) == len(legal):
-            return None
-        return PlayQuiz(trick, seat, before, legal, book, group)
+
+def _judged_question(d: Any, j: Any, dd: Any, rules: Any) -> PlayQuiz | None:
     if j.forced:
         return None  # every legal card is one choice
-    right = next(o.cards for o in j.options if book in o.cards)
-    sound = tuple(c for o in j.options if o.sound and book not in o.cards for c in o.cards)
-    if len(right) + len(sound) >= len(legal):
+    book = next(o for o in j.options if d.played in o.cards)
+    if not book.sound:
+        return None  # the judge and the book disagree: the remark and the verdict after the trick say why
+    # right: the book's card and its equals, and any of the principle's cards that is as sound
+    principled = [o for o in j.options if o is not book and o.sound and set(o.cards) & set(j.principle.cards)]
+    right = book.cards + tuple(c for o in principled for c in o.cards)
+    sound = tuple(c for o in j.options if o.sound for c in o.cards if c not in right)
+    if len(right) + len(sound) >= len(d.legal):
         return None  # every card is as good as the best: nothing to learn
     lucky: tuple[Card, ...] = ()
     if dd is not None and dd.options:
         worth = dict(dd.options)
-        lucky = tuple(c for o in j.options if not o.sound and book not in o.cards for c in o.cards
+        lucky = tuple(c for o in j.options if not o.sound for c in o.cards
                       if c in worth and worth[c] >= dd.tricks_if_played)
     loss = tuple((c, round(o.tricks, 2)) for o in j.options for c in o.cards)
     rule = None
-    if j.follows_principle and j.principle.rule is not None:
-        r = (rules or {}).get(j.principle.rule)
-        rule = (j.principle.rule, r.title if r is not None else j.principle.rule, r.page if r is not None else None)
-    return PlayQuiz(trick, seat, before, legal, book, right, sound, lucky, loss, rule, True)
+    if j.follows_principle and j.rule is not None:
+        r = (rules or {}).get(j.rule)
+        rule = (j.rule, r.title if r is not None else j.rule, r.page if r is not None else None)
+    return PlayQuiz(d.trick, d.seat, d.index, d.legal, d.played, right, sound, lucky, loss, rule, True)
 
 
 def know_quiz(t: TrickView) -> KnowQuiz | None:
@@ -144,25 +148,25 @@ def _question(inf: InferenceView, trick: int, unseen: Sequence[Seat], known: Seq
         return None  # a guess, or a presumption the deal contradicts: never the answer to a question
     if inf.kind == "holds" and len(inf.cards) == 1 and inf.rule != "turn_up_card":
         return KnowQuiz(trick, f"Who {likely}holds the {inf.cards[0].name}?", _players(unseen),
-                        unseen.index(inf.seat), inf.certainty, inf.rule, inf.phrase)
+                        unseen.index(inf.seat), inf.certainty, inf.rule, inf.phrase, inf)
     if inf.kind == "void" and inf.suit is not None:
         void = [sk.seat for sk in known for s in sk.suits if s.suit == inf.suit and s.presumed_count[1] == 0]
-        if void != [inf.seat]:
-            return None
+        if void != [inf.seat] or [s for s in inf.fits if s in unseen] != [inf.seat]:
+            return None  # one right answer only, in what the viewer knows and in the deal
         return KnowQuiz(trick, f"Who {likely}has no {inf.suit.plural} left?", _players(unseen),
-                        unseen.index(inf.seat), inf.certainty, inf.rule, inf.phrase)
+                        unseen.index(inf.seat), inf.certainty, inf.rule, inf.phrase, inf)
     if inf.kind == "count" and inf.suit is not None and inf.low is not None and inf.low == inf.high:
         n = inf.low
         options = sorted({max(0, n - 1), n, n + 1, n + 2} | ({n + 3} if n == 0 else set()))[:4]
         return KnowQuiz(trick, f"How many {inf.suit.plural} does {inf.seat} {likely}hold now?",
-                        tuple(str(o) for o in options), options.index(n), inf.certainty, inf.rule, inf.phrase)
+                        tuple(str(o) for o in options), options.index(n), inf.certainty, inf.rule, inf.phrase, inf)
     return None
 
 
 def know_quizzes(tricks: Sequence[TrickView]) -> tuple[KnowQuiz, ...]:
     """A question after each trick where the book stops for a remark (after any trick
     with news, when the remarks give fewer than three)."""
-    asked = tuple(q for t in tricks if t.remark for q in [know_quiz(t)] if q is not None)
+    asked = tuple(q for t in tricks if t.remark or t.draft for q in [know_quiz(t)] if q is not None)
     return asked if len(asked) >= 3 else tuple(q for t in tricks for q in [know_quiz(t)] if q is not None)
 
 

@@ -10,11 +10,19 @@ makes those lessons again and writes their pages (``html/``) straight into
 the output, then builds the site again (ProperDocs' whole build, which a
 build would make: only its lessons' pages change) and swaps it in. Any other save runs the incremental
 build (without the booklet, unless ``--booklet``: then the lesson's pages
-first, the booklet after). A build that fails does
-not stop the server: every page shows the problems, ``path:line:col:
-message`` as ``whistbook validate`` prints them, until the next good save.
+first, the booklet after). The build goes on past a hand file with errors
+(as ``build --keep-going`` does): that file's page shows its problems,
+``path:line:col: message`` as ``whistbook validate`` prints them, and the
+other lessons are made as usual. When nothing can be built (every file has
+errors, a template fails) every page shows the problems, until the next
+good save.
 
-Only the output folder is served, to this machine (see :mod:`whistbook.server`).
+Beside the output it serves the workbench (:mod:`whistbook.workbench`): a
+page where a hand is dealt and played by clicking cards, and written into
+the hands folder as a new file, which the watcher then builds.
+
+Only the output folder and the workbench are served, to this machine (see
+:mod:`whistbook.server`).
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from .build import (BuildFailed, BuildOptions, BuildReport, PageInputs, build, h
 from .output import BOOKLET, forget_build, new_folder, swap_in, write_files
 from .errors import ConfigError, WhistbookError
 from .server import PreviewServer
+from . import workbench
 
 Progress = Callable[[str], None]
 
@@ -97,6 +106,8 @@ class Preview:
             if not made[-1].errors:
                 store.put("lessons", key, made[-1])  # for the next build
         errors = [d for m in made for d in m.errors]
+        if errors and opts.keep_going:
+            return None  # the build writes the broken file's page of errors, and the others
         if errors:
             raise BuildFailed(errors, len(files))
         lessons = list(inputs.lessons)
@@ -178,7 +189,9 @@ def serve(options: BuildOptions, *, host: str = "127.0.0.1", port: int = 8000,
             _rebuild(preview, server, changed, with_booklet, say)
 
     try:
-        server = PreviewServer(options.output, host, port, "/" + BOOKLET, on_booklet=lambda: rebuild(True))
+        server = PreviewServer(options.output, host, port, "/" + BOOKLET, on_booklet=lambda: rebuild(True),
+                               pages=workbench.page_file, actions=workbench_actions(options, lock),
+                               workbench=workbench.PAGE)
     except OSError as err:
         raise ConfigError(f"cannot listen on {host}:{port}: {err.strerror}") from None
     rebuild(options.booklet)
@@ -219,6 +232,23 @@ def serve(options: BuildOptions, *, host: str = "127.0.0.1", port: int = 8000,
     return 0
 
 
+def workbench_actions(options: BuildOptions, lock: Any) -> dict[str, Callable[[bytes], tuple[int, bytes]]]:
+    """The workbench's requests (:mod:`whistbook.workbench`): a card checked, a hand
+    written into the book's hands folder, which the watcher then sees. Writing
+    solves the claim with the double-dummy solver, which one process may not run
+    in two threads at once: it waits for ``lock``, which a rebuild holds."""
+    from .project import schema_ref
+
+    def check(body: bytes) -> tuple[int, bytes]:
+        return workbench.answer(workbench.CHECK, body, options.hands)
+
+    def write(body: bytes) -> tuple[int, bytes]:
+        with lock:
+            return workbench.answer(workbench.WRITE, body, options.hands, schema_ref(options.hands / "new.yaml"))
+
+    return {workbench.CHECK: check, workbench.WRITE: write}
+
+
 def _rebuild(preview: Preview, server: PreviewServer, changed: set[Path], with_booklet: bool, say: Progress) -> None:
     """Make what the saves in ``changed`` touch: a lesson's own pages first when
     that is all they touch (the page reloads at once), then, with the booklet,
@@ -235,7 +265,12 @@ def _rebuild(preview: Preview, server: PreviewServer, changed: set[Path], with_b
                 say(f"built the site again in {time.perf_counter() - started:.2f} s")
         if written is None or with_booklet:
             report = preview.build(with_booklet, say)
-            say(f"rebuilt in {report.seconds:.1f} s ({report.made} made, {report.reused} reused)")
+            for d in report.broken:
+                say(str(d))
+            bad = len({d.loc.path for d in report.broken if d.loc})
+            say(f"rebuilt in {report.seconds:.1f} s ({report.made} made, {report.reused} reused)"
+                + (f"; {bad} file{'s' if bad != 1 else ''} with errors, shown on {'their' if bad != 1 else 'its'} "
+                   "page" + ("s" if bad != 1 else "") if bad else ""))
         server.problems = None
     except WhistbookError as err:
         server.problems = _problems(err)

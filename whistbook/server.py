@@ -5,9 +5,10 @@ holds each page's poll for changes until the next rebuild (long polling:
 the page asks ``/__whistbook/changes?since=N`` and reloads when the
 answer is a newer number). It is careful about who asks:
 
-* only ``GET`` and ``HEAD`` read; the one thing that changes anything (laying
-  out the booklet) is a ``POST`` from one of its own pages (its ``Origin``
-  is this server), so no other site can make the browser start it;
+* only ``GET`` and ``HEAD`` read; what changes anything (laying out the
+  booklet, the workbench's requests, which write a hand file) is a ``POST``
+  from one of its own pages (its ``Origin`` is this server), so no other site
+  can make the browser start it;
 * the ``Host`` a request names must be this machine (``localhost``, or an
   address written as numbers): a page of another site whose name was made
   to point here (DNS rebinding) cannot read the preview;
@@ -28,7 +29,8 @@ import urllib.parse
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable
+from types import MappingProxyType
+from typing import Callable, Mapping
 
 #: the path of the booklet's button (a form that posts to it)
 BOOKLET_ACTION = "/__whistbook/booklet"
@@ -54,10 +56,11 @@ _SCRIPT = """<script>
 })(%(epoch)d);
 </script>"""
 
+_STYLE = "background:#14365d;color:#fff;border:0;padding:.3em .7em;border-radius:.3em;font:14px sans-serif;cursor:pointer"
 _BUTTON = (f'<form method="post" action="{BOOKLET_ACTION}" style="position:fixed;right:.6em;bottom:.6em;'
-           'z-index:99;margin:0"><button type="submit" style="background:#14365d;color:#fff;border:0;'
-           'padding:.3em .7em;border-radius:.3em;font:14px sans-serif;cursor:pointer">Lay out the booklet'
+           f'z-index:99;margin:0">%(link)s<button type="submit" style="{_STYLE}">Lay out the booklet'
            '</button></form>')
+_LINK = f'<a href="%(href)s" style="{_STYLE};text-decoration:none;margin-right:.4em">Deal and play a hand</a>'
 
 
 def loopback_name(host: str) -> bool:
@@ -88,16 +91,27 @@ class PreviewServer(ThreadingHTTPServer):
     ``problems``, when set, is shown instead of every page (the build failed);
     ``on_booklet`` is called (in the request's thread) when the booklet's
     button is pressed, and the browser is then sent to the booklet.
+    ``pages`` gives the server's own pages (the workbench: a path's content and
+    type, or None), served as they are; ``actions`` answers the ``POST`` of
+    those pages: for each path, a function of the request's body that gives a
+    status and JSON.
     """
 
     daemon_threads = True
     request_queue_size = LISTEN_QUEUE
 
     def __init__(self, root: Path, host: str, port: int, booklet: str,
-                 on_booklet: Callable[[], None] = lambda: None) -> None:
+                 on_booklet: Callable[[], None] = lambda: None,
+                 pages: Callable[[str], tuple[bytes, str] | None] = lambda path: None,
+                 actions: Mapping[str, Callable[[bytes], tuple[int, bytes]]] = MappingProxyType({}),
+                 workbench: str | None = None) -> None:
         self.root = root.resolve()
+        #: the path of the workbench's page, linked from every page beside the booklet's button
+        self.workbench = workbench
         self.booklet = booklet
         self.on_booklet = on_booklet
+        self.pages = pages
+        self.actions = actions
         self.problems: list[str] | None = None
         self.epoch = 1
         self._changes = threading.Condition()
@@ -136,8 +150,9 @@ class PreviewServer(ThreadingHTTPServer):
         return path
 
     def page(self, content: bytes) -> bytes:
-        """An HTML page with the reload script and the booklet's button."""
-        extra = (_BUTTON + _SCRIPT % {"changes": CHANGES, "epoch": self.epoch}).encode("utf-8")
+        """An HTML page with the reload script, the booklet's button and the workbench's link."""
+        link = _LINK % {"href": html.escape(self.workbench)} if self.workbench else ""
+        extra = (_BUTTON % {"link": link} + _SCRIPT % {"changes": CHANGES, "epoch": self.epoch}).encode("utf-8")
         at = content.rfind(b"</body>")
         return content[:at] + extra + content[at:] if at >= 0 else content + extra
 
@@ -157,20 +172,24 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         length = self.headers.get("Content-Length", "0")
-        if not length.isdigit() or int(length) > 65536:
+        body = b""
+        if not (length.isascii() and length.isdigit()) or int(length) > 65536:
             self.close_connection = True  # a body this server will not read: no other request on this connection
         else:
-            self.rfile.read(int(length))  # the form's (empty) body, read so the connection can be used again
+            body = self.rfile.read(int(length))  # read whole, so the connection can be used again
         if not self._from_here():
             return
         url = urllib.parse.urlsplit(self.path)
-        if url.path != BOOKLET_ACTION:
+        if url.path != BOOKLET_ACTION and url.path not in self.server.actions:
             return self._status(HTTPStatus.NOT_FOUND)
         origin = self.headers.get("Origin")
         if origin is None or origin != f"http://{self.headers.get('Host')}":
-            return self._status(HTTPStatus.FORBIDDEN, "the booklet is laid out from the preview's own pages only")
-        self.server.on_booklet()
-        self._redirect(self.server.booklet, HTTPStatus.SEE_OTHER)
+            return self._status(HTTPStatus.FORBIDDEN, "the preview is changed from its own pages only")
+        if url.path == BOOKLET_ACTION:
+            self.server.on_booklet()
+            return self._redirect(self.server.booklet, HTTPStatus.SEE_OTHER)
+        status, answer = self.server.actions[url.path](body)
+        self._send(answer, "application/json", True, HTTPStatus(status))
 
     def _from_here(self) -> bool:
         host = self.headers.get("Host")
@@ -188,6 +207,9 @@ class _Handler(BaseHTTPRequestHandler):
             return self._redirect("/html/index.html", HTTPStatus.FOUND)
         if path == CHANGES:
             return self._changes(url.query, body)
+        own = self.server.pages(path)
+        if own is not None:  # the workbench: served as it is, without the reload script (it keeps a hand)
+            return self._send(own[0], own[1], body)
         if self.server.problems is not None and (path.endswith(".html") or path.endswith("/")):
             return self._send(self.server.page(error_page(self.server.problems).encode("utf-8")), "text/html", body)
         file = self.server.file(path)
@@ -204,7 +226,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _changes(self, query: str, body: bool) -> None:
         since = urllib.parse.parse_qs(query).get("since", [""])[0]
-        if not since.isdigit() or len(since) > 18:
+        if not (since.isascii() and since.isdigit()) or len(since) > 18:
             return self._status(HTTPStatus.BAD_REQUEST, "since must be a page's number")
         now = self.server.wait_for_change(int(since), POLL_SECONDS)
         self._send(str(now).encode("ascii"), "text/plain", body)

@@ -1,23 +1,37 @@
 """The starter hand file written by ``whistbook new``.
 
-It is a real, valid hand: a random deal, the first three tricks played by a
-simple rule-following player, and a claim for the rest that the double-dummy
-solver has checked, so an author starts from something that validates and
-edits it into shape.
+It is a real, valid hand: a random deal, the first three tricks played by
+four players who keep Cavendish's conventions (:mod:`whistbook.players`), and
+a claim for the rest that the double-dummy solver has checked, so an author
+starts from something that validates and edits it into shape. Because the
+players keep the conventions, what the lesson presumes from their cards is
+true of the deal: a deal where it would not be (a card the conventions read
+otherwise than it was meant) is passed over for the next one the seed gives.
 """
 
 from __future__ import annotations
 
 import random
 
-from .cards import DECK, SUITS, Card
+from .cards import DECK, Card
 from .deal import hand_line
 from .laws import describe_result
-from .play import legal_plays, replay
+from .play import replay
 from .scoring import honours_held, score_hand
 from .seats import SEATS, Seat, Side
 
 SHOWN = 3
+
+#: the comment at the head of a starter: what it is, and where the format is described for
+#: someone who has only the installed command (a new book has no docs/ folder)
+STARTER_HEADER = [
+    "# A starter hand from whistbook: a random deal, three tricks played to Cavendish's rules, and",
+    "# a claim for the rest that the double-dummy solver accepts. Edit it into your own hand, then",
+    "# run 'whistbook validate FILE', which checks every card. Every key is described in the",
+    "# hand format's schema ('whistbook schema' prints it); an editor that reads the first line",
+    "# (VS Code with the YAML extension, or any yaml-language-server) completes and explains",
+    "# each key as you type. 'whistbook --help' lists the commands.",
+]
 
 
 def random_deal(rng: random.Random) -> dict[Seat, list[Card]]:
@@ -26,31 +40,31 @@ def random_deal(rng: random.Random) -> dict[Seat, list[Card]]:
     return {s: sorted(deck[i * 13:(i + 1) * 13], key=lambda c: (c.suit, -c.rank)) for i, s in enumerate(SEATS)}
 
 
-def simple_play(hand: list[Card], led: list[Card], trumps) -> Card:
-    """Lead the lowest of the longest suit; follow low unless a higher card wins."""
-    if not led:
-        longest = max(SUITS, key=lambda s: (sum(c.suit == s for c in hand), s != trumps))
-        return min((c for c in hand if c.suit == longest), key=lambda c: c.rank)
-    options = legal_plays(hand, led[0].suit)
-    return min(options, key=lambda c: (c.suit == trumps, c.rank))
+#: deals tried for a starter whose presumptions all hold, before the last one is taken as it is
+TRIES = 40
+
+
+def starter_play(seed: int | None = None) -> tuple[dict[Seat, list[Card]], Card, list[list[Card]]]:
+    """The deal, the turn-up and the first :data:`SHOWN` tricks of a starter hand:
+    played by the convention players, the first deal the seed gives on which
+    no seat's presumptions are contradicted (see :func:`whistbook.players.presumptions_hold`)."""
+    from .players import ConventionPlayer, HandInPlay, play_on, presumptions_hold
+
+    rng = random.Random(seed)
+    for k in range(TRIES):
+        deal = random_deal(rng)
+        turn_up = deal[Seat.Z][rng.randrange(13)]
+        hand = HandInPlay(deal, turn_up.suit, turn_up=turn_up, dealer=Seat.Z)
+        play_on(hand, ConventionPlayer("quick", k), until=SHOWN)
+        tricks = [list(t.cards) for t in hand.done]
+        if presumptions_hold(deal, turn_up.suit, tricks, turn_up=turn_up, dealer=Seat.Z):
+            break
+    return deal, turn_up, tricks
 
 
 def starter_text(seed: int | None = None, title: str = "My hand", schema_ref: str | None = None) -> str:
-    rng = random.Random(seed)
-    deal = random_deal(rng)
-    turn_up = deal[Seat.Z][rng.randrange(13)]
+    deal, turn_up, tricks = starter_play(seed)
     trumps = turn_up.suit
-    hands = {s: list(deal[s]) for s in SEATS}
-    tricks: list[list[Card]] = []
-    leader = Seat.A
-    for _ in range(SHOWN):
-        played: list[Card] = []
-        for seat in leader.iter_from():
-            c = simple_play(hands[seat], played, trumps)
-            hands[seat].remove(c)
-            played.append(c)
-        tricks.append(played)
-        leader = replay(deal, trumps, Seat.A, tricks).next_leader
     rp = replay(deal, trumps, Seat.A, tricks)
     from .solver import dd_tricks
 
@@ -60,10 +74,7 @@ def starter_text(seed: int | None = None, title: str = "My hand", schema_ref: st
     final = {s: rp.tally[s] + claim[s] for s in Side}
     sc = score_hand(final, honours_held(deal, trumps), None, "short")
     lines = [f"# yaml-language-server: $schema={schema_ref}"] if schema_ref else []
-    lines += [
-        "# A starter hand from 'whistbook new': a random deal, three tricks played to simple rules,",
-        "# and a claim for the rest that the double-dummy solver accepts. Edit it into your own hand;",
-        "# 'whistbook validate FILE' checks every card. The format is described in docs/format.md.",
+    lines += STARTER_HEADER + [
         f"title: {title}",
         "theme: One line saying what the hand teaches",
         "source: Your name, where the hand comes from",

@@ -73,9 +73,10 @@ def render_text(ch: CheckedHand, *, ascii_only: bool = False, width: int = 78) -
         out.append(f"Trick {trick.number:>2}  " + "  ".join(cells) + f"   {trick.winner} wins   AB {ab}, YZ {yz}")
         for r in ch.rulings_at(trick.number):
             out += textwrap.wrap(_ruling_text(r, ascii_only), width, initial_indent="  ! ", subsequent_indent="    ")
-        if rec.remark:
-            for para in rec.remark.strip().split("\n\n"):
-                out += textwrap.wrap(_sym(" ".join(para.split()), ascii_only), width, initial_indent="    ", subsequent_indent="    ")
+        text = rec.remark or rec.remark_draft
+        for k, para in enumerate(text.strip().split("\n\n") if text else ()):
+            lead = "    (draft) " if k == 0 and not rec.remark else "    "
+            out += textwrap.wrap(_sym(" ".join(para.split()), ascii_only), width, initial_indent=lead, subsequent_indent="    ")
     out.append("")
     if hf.ending and (hf.ending.account or hf.ending.claim):
         n0 = len(rp.tricks) + 1

@@ -67,6 +67,9 @@ class InferenceView:
     phrase: Words = ()
     #: whether the deal bears the conclusion out at its trick (a presumption may not be)
     borne_out: bool = True
+    #: the seats the deal shows answering to the same description (for "void": every
+    #: player out of the suit then), so that a question on it has one right answer
+    fits: tuple[Seat, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -203,6 +206,8 @@ class TrickView:
     shown: bool
     remark: str | None  # Markdown source
     inferences: tuple[InferenceView, ...] = ()
+    #: a draft remark (Markdown) not yet accepted by the author, shown as a draft; None when there is a remark
+    draft: str | None = None
     #: an editor's note (Markdown): ours, beyond the book
     note: str | None = None
     #: the picture of what the viewer knows of the three unseen hands after this trick
@@ -220,7 +225,7 @@ class TrickView:
     def has_notes(self, analysis: bool = False) -> bool:
         """Whether anything is written under the diagram (a remark, inferences, a
         departure, an irregularity, or with ``analysis`` a double-dummy note)."""
-        return bool(self.remark or self.note or self.inferences or self.departures or self.irregularities
+        return bool(self.remark or self.draft or self.note or self.inferences or self.departures or self.irregularities
                     or self.flagged or (analysis and self.analysis))
 
     @property
@@ -371,3 +376,13 @@ class Lesson:
 
 
 __all__ = ["ThemeRef", "SuitHolding", "HandView", "PlayView", "InferenceView", "SeatNews", "CountRange", "SuitKnowledge", "SeatKnowledge", "DepartureView", "MisledView", "AnalysisNote", "IrregularityView", "VerdictView", "TrickView", "ErratumView", "EndingView", "ResultView", "SolutionView", "ProblemView", "Lesson"]
+
+
+@dataclass(frozen=True)
+class BrokenView:
+    """A hand file with errors, which a build that goes on shows as a page of its errors."""
+
+    title: str
+    slug: str
+    path: str
+    problems: tuple[str, ...]  # each as validate prints it

@@ -202,18 +202,21 @@ def sentence_text(inf, *, cite: bool = True, symbols: bool = True) -> str:
 TIER_WORDS = {"good": "good", "inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
 
 
+#: the amounts a loss is rounded to in words (the play-along's script says them the same way)
+_AMOUNTS = ((0.25, "a quarter of a trick"), (0.33, "a third of a trick"), (0.5, "half a trick"),
+            (0.67, "two-thirds of a trick"), (0.75, "three-quarters of a trick"), (1.0, "a trick"))
+
+
 def tricks_amount(x: float) -> str:
-    """An expected number of tricks in words a reader takes in at once."""
+    """An expected number of tricks in words a reader takes in at once: "about
+    half a trick", "about two and a half tricks" ("a little" below 0.15)."""
     if x < 0.15:
-        return "a tenth of a trick"
-    if x < 0.4:
-        return "a quarter of a trick"
-    if x < 0.65:
-        return "half a trick"
-    if x < 0.9:
-        return "three quarters of a trick"
-    n = round(x)
-    return "a trick" if n == 1 else f"{number_word(n)} tricks"
+        return "a little"
+    if x <= 1.2:
+        return "about " + min(_AMOUNTS, key=lambda a: abs(a[0] - x))[1]
+    half = round(x * 2) / 2
+    whole = int(half)
+    return f"about {number_word(whole)}" + (" and a half tricks" if half > whole else " tricks")
 
 
 def verdict(v) -> Words:
@@ -222,10 +225,13 @@ def verdict(v) -> Words:
     that gives up tricks on what its player could see. Empty for a good card."""
     seat = str(v.seat)
     if v.tier != "good":
+        gives = []
+        if v.loss >= 0.05:
+            gives.append(f"{tricks_amount(v.loss)} on average")
+        if v.result_loss is not None and v.result_loss >= 0.05:
+            gives.append(f"{round(v.result_loss * 100)}% of the chance of the game’s result")
         out: list[Word] = [f"{seat}’s ", v.card, f" is {TIER_WORDS[v.tier]} on what {seat} could see: "
-                           f"it gives up about {tricks_amount(v.loss)} on average"]
-        if v.result_loss is not None and v.result_loss >= 0.1:
-            out.append(f" and {round(v.result_loss * 100)}% of the chance of the game’s result")
+                           f"it gives up {' and '.join(gives) or 'a little'}"]
         if v.best:
             out += ["; ", *_cards(v.best, "or"), " would have been better"]
         return tuple(out) + (".",)
@@ -251,9 +257,9 @@ def misled(seat, card: Card, trick: int, infs: Sequence, held: Iterable[Card]) -
     facts: list[Word] = []
     for k, clause in enumerate(clauses):
         facts += (["; "] if k else []) + list(clause)
-    rule = rule_title(infs[0].rule) if infs and infs[0].rule else None
-    what = f" was not played to the rule ({rule.lower()})" if rule else " did not mean what the convention says"
-    return (f"{seat}’s ", card, f" at trick {trick}{what}: ", *facts, ". The presumption misled.")
+    # the rule itself is cited beside the line
+    return (f"{seat}’s ", card, f" at trick {trick} did not mean what the convention says: ", *facts,
+            ". The presumption misled.")
 
 
 def departure(dep) -> Words:

@@ -134,10 +134,9 @@ def compose(text: str, path: str) -> yaml.Node | None:
         raise YamlSyntaxError(f"nested more than {MAX_DEPTH} levels deep (a hand file needs five at most)",
                               _mark_loc(path, text, err.mark)) from None
     except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
+        message, mark = syntax_message(err)
         loc = _mark_loc(path, text, mark) if mark else SourceLocation(path, 1, 1)
-        problem = err.problem or "not valid YAML"
-        raise YamlSyntaxError(f"YAML syntax: {problem}", loc) from err
+        raise YamlSyntaxError(message, loc) from err
     except yaml.reader.ReaderError as err:
         what = f"U+{err.character:04X} ({unicodedata.name(chr(err.character), 'a control character')})"
         raise YamlSyntaxError(f"the character {what} is not allowed in YAML: delete it or write it as an escape "
@@ -147,6 +146,60 @@ def compose(text: str, path: str) -> yaml.Node | None:
     if root is not None and any(c in text for c in _OTHER_BREAKS):
         _remark(root, text)
     return root
+
+
+_LINE_UP = ("the lines of one mapping start in the same column, and so do the '- ' of one list: "
+            "indent with spaces, as the lines above")
+_CLOSERS = {"flow mapping": ("{", "}"), "flow sequence": ("[", "]")}
+
+
+def syntax_message(err: yaml.MarkedYAMLError) -> tuple[str, yaml.Mark | None]:
+    """What PyYAML's complaint means in a hand file, and where to point: the
+    commonest slips (a tab, a key without its colon, a line out of line with
+    its neighbours, a bracket or quotation left open) in the words of the
+    format; anything else as PyYAML words it."""
+    problem, context = err.problem or "", err.context or ""
+    at, opened = err.problem_mark, err.context_mark
+    if "'\\t'" in problem or "tab character" in problem:
+        return ("a tab: hand files are indented with spaces, never tabs (set the editor to indent with "
+                "spaces, and replace this one)"), at
+    if "could not find expected ':'" in problem and opened is not None:
+        return ("a line with neither 'key:' nor '- ': write 'key: value' (known_hand: A), or '- ' before "
+                "an item of a list (a trick)"), opened
+    if "mapping values are not allowed here" in problem:
+        if at is not None and ": " in _line_before(at):
+            return ("this value holds ': ', which YAML reads as the start of another key: put the value in "
+                    "quotes (title: \"Hand I: the lead\")"), at
+        return ("a key indented further than the key above it: the keys of one mapping line up in one "
+                "column (indent with spaces)"), at
+    stray = re.search(r"but found '([\]}])'", problem)
+    if stray:
+        return f"a '{stray.group(1)}' with nothing open to close", at
+    if "flow node" in context and "<stream end>" in problem:
+        return "a '[' or '{' is not closed before the end of the file: end it with ']' or '}'", at
+    if problem.startswith("expected <block end>"):
+        return f"this line is out of line with those above it: {_LINE_UP}", at
+    for kind, (opener, closer) in _CLOSERS.items():
+        if kind in context:
+            return f"this '{opener}' is not closed: end it with '{closer}'", opened or at
+    if "quoted scalar" in context:
+        return "this quotation is not closed: end it with the same quote mark", opened or at
+    if "another document" in problem:
+        return "a second document ('---'): a hand file holds one hand; put the next in a file of its own", at
+    m = re.search(r"found character '(.)' that cannot start any token", problem)
+    if m:
+        return f"a value cannot begin with '{m.group(1)}': put the value in quotes", at
+    if "alias" in problem or "anchor" in context:
+        return ("'*' and '&' begin YAML's aliases and anchors, which a hand file does not use: put the value "
+                "in quotes"), at
+    return f"YAML syntax: {problem or 'not valid YAML'}", at or opened
+
+
+def _line_before(mark: yaml.Mark) -> str:
+    """The text of the mark's line before the mark (empty when the loader kept no buffer)."""
+    text = getattr(mark, "buffer", None) or ""
+    start = max(text.rfind("\n", 0, mark.index), text.rfind("\r", 0, mark.index)) + 1
+    return text[start:mark.index]
 
 
 #: characters YAML 1.1 counts as line breaks and editors do not: marks past one are counted again

@@ -346,7 +346,7 @@ def test_the_judged_contract_says_what_a_wrong_card_costs(context, pages, tmp_pa
     page.locator('.pa-card[data-card="AC"]').click()
     feedback = page.locator(".pa-panel .pa-feedback").first.inner_text()
     assert "Not the book’s card" in feedback and "It costs about half a trick on average." in feedback
-    assert "was a mistake: it costs about two-thirds of a trick on average." in page.locator(".pa-panel").inner_text()
+    assert "was a mistake: it gives up about two-thirds of a trick on average." in page.locator(".pa-panel").inner_text()
 
 
 # --- axe ------------------------------------------------------------------------------------------

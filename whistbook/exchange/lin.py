@@ -206,11 +206,11 @@ def _deal(value: str, loc: SourceLocation) -> tuple[str | None, dict[str, list[C
         raise RecordError(f"md|: {len(parts)} hands where a deal has four (the fourth may be left empty)", loc)
     hands: dict[str, list[Card]] = {}
     starts = []
-    at = 3 + len(m.group(1) or "")  # past "md|" and the dealer's digit
+    at = 3 + m.start(2)  # past "md|" and the dealer's digit
     for k, part in enumerate(parts):
         starts.append(at)
         if part.strip():
-            hands[_LIN_ORDER[k]] = _hand(part, loc.shifted(at))
+            hands[_LIN_ORDER[k]] = _hand(part, loc.advanced(("md|" + value)[:at]))  # a value may run over lines
         at += len(part) + 1
     if len(hands) == 4:
         held = {c for p in "SWN" for c in hands[p]}
@@ -223,7 +223,7 @@ def _deal(value: str, loc: SourceLocation) -> tuple[str | None, dict[str, list[C
                 f"it lacks {' '.join(map(str, missing))}" if missing else "",
                 f"it has {len(hands['E'])} cards" if not extra and not missing else "") if x)
             raise RecordError(f"md|: East's hand, given fourth, is not the 13 cards the other three leave ({detail})",
-                              loc.shifted(starts[3]))
+                              loc.advanced(("md|" + value)[:starts[3]]))
     return dealer, hands or None
 
 
@@ -238,12 +238,14 @@ def _hand(text: str, loc: SourceLocation) -> list[Card]:
         elif ch in " \t":
             continue
         elif suit is None:
-            raise RecordError(f"md|: {text!r}: a hand names the suit (S, H, D, C) before its ranks", loc.shifted(k))
+            raise RecordError(f"md|: {text!r}: a hand names the suit (S, H, D, C) before its ranks",
+                              loc.advanced(text[:k]))
         else:
             try:
                 cards.append(Card.parse(up + suit))
             except InvalidCardError:
-                raise RecordError(f"md|: {ch!r} is not a rank (A K Q J T 9 8 7 6 5 4 3 2)", loc.shifted(k)) from None
+                raise RecordError(f"md|: {ch!r} is not a rank (A K Q J T 9 8 7 6 5 4 3 2)",
+                                  loc.advanced(text[:k])) from None
     return cards
 
 

@@ -33,7 +33,7 @@ from ..cards import Suit
 from ..laws import CheckedHand
 from ..errors import WhistbookError
 from ..seats import SEATS, Seat
-from .engine import Engine
+from .engine import Engine, PublicEngine
 from .records import LAYERS, Departure, Explanation, Inference, TrickExplanation
 from .state import KState
 from .rules import RULES, Rule
@@ -104,13 +104,20 @@ class SeatView:
 
 
 def view_after(hands, trumps, tricks, viewer: Seat, *, turn_up=None, dealer: Seat | None = None,
-               revokes: frozenset = frozenset(), forced: frozenset = frozenset()) -> SeatView:
+               revokes: frozenset = frozenset(), forced: frozenset = frozenset(),
+               presumptions: bool = True) -> SeatView:
     """What ``viewer`` knows after the play ``tricks`` (each from its leader;
     the last may stop part-way through, at the card he is about to choose).
     ``revokes`` and ``forced`` hold (trick number, card) of recorded revokes and
-    of cards the laws made a player play."""
+    of cards the laws made a player play.
+
+    Without ``presumptions`` only the public history and the certain layer are
+    kept (every layer is the certain one): about a tenth of the work, for a
+    player who reads the conventions from the history (a call, an echo, who
+    opened what) but has no use for what they presume of the hidden cards."""
     size = len(hands[viewer])
-    eng = Engine(hands, trumps, tricks, viewer, turn_up, dealer, size, revokes, forced)
+    kind = Engine if presumptions else PublicEngine
+    eng = kind(hands, trumps, tricks, viewer, turn_up, dealer, size, revokes, forced)
     with _no_cyclic_gc():
         runs = eng.run()
     if runs:
@@ -121,13 +128,20 @@ def view_after(hands, trumps, tricks, viewer: Seat, *, turn_up=None, dealer: Sea
             st.fix(int(turn_up), int(dealer), 1)  # the turned-up card is the dealer's (Laws 52-53)
             st.propagate()
         layers = {layer: st for layer in LAYERS}
+    return seat_view(layers, vars(eng))
+
+
+def seat_view(layers, public) -> SeatView:
+    """A :class:`SeatView` from an engine's layers and its public history
+    (``public``: the engine's attributes, or a copy of them)."""
     return SeatView(
         layers=layers,
-        opener=tuple(None if o is None else SEATS[o] for o in eng.opener),
-        rounds=tuple(tuple(r) for r in eng.rounds),
-        leads={(SEATS[s], Suit(S)): tuple(eng.leads[s][S]) for s in range(4) for S in range(4) if eng.leads[s][S]},
-        called=tuple(eng.called), trump_led_by=tuple(eng.trump_led_by), gone=tuple(eng.gone),
-        played=tuple(tuple(p) for p in eng.played), discarded=tuple(eng.discarded),
+        opener=tuple(None if o is None else SEATS[o] for o in public["opener"]),
+        rounds=tuple(tuple(r) for r in public["rounds"]),
+        leads={(SEATS[s], Suit(S)): tuple(public["leads"][s][S]) for s in range(4) for S in range(4)
+               if public["leads"][s][S]},
+        called=tuple(public["called"]), trump_led_by=tuple(public["trump_led_by"]), gone=tuple(public["gone"]),
+        played=tuple(tuple(p) for p in public["played"]), discarded=tuple(public["discarded"]),
     )
 
 
@@ -157,5 +171,5 @@ def _no_cyclic_gc():
             gc.enable()
 
 
-__all__ = ["explain", "explain_play", "view_after", "SeatView", "Explanation", "TrickExplanation", "Inference", "Departure",
+__all__ = ["explain", "explain_play", "view_after", "seat_view", "SeatView", "Explanation", "TrickExplanation", "Inference", "Departure",
            "RULES", "Rule"]

@@ -515,3 +515,73 @@ def _apply_facts(st: KState, facts: list[Fact], t: int) -> None:
 
 def _step(kind: str, a: Assumption | None, st: KState) -> Step:
     return Step(kind, a, st.poss[:], list(map(list.copy, st.lens)))
+
+
+class PublicEngine(Engine):
+    """The walk without presumptions: the public history (openers, leads,
+    calls and echoes, discards) and the certain layer only, which every
+    layer then is. What a player needs to apply the conventions himself
+    (:func:`~whistbook.inference.view_after` with ``presumptions=False``).
+
+    It may also be walked a trick at a time, for a player at the table
+    (:meth:`step`), and asked about a trick in play without keeping it
+    (:meth:`peek`)."""
+
+    #: the public history a trick changes (restored after :meth:`peek`)
+    _KEPT = ("gone", "rounds", "opener", "leads", "any_lead", "played", "played_at", "history", "called",
+             "trump_led_by", "discarded", "nocall_done", "refused", "seen_follow")
+
+    def begin(self) -> None:
+        """Start a walk a trick at a time (instead of :meth:`run`)."""
+        self.tricks = []
+        self._layers = [self.start()] * 3
+
+    def step(self, trick) -> TrickRun:
+        """Walk one more trick (complete, or the trick in play)."""
+        self.tricks.append(trick)
+        prev = list(self._layers)
+        self._pres_prev = self._layers[1]
+        new: list[Assumption] = []
+        withdraw: list[Assumption] = []
+        self._withdraw = withdraw
+        notes: list[SignalNote] = []
+        facts = self._read_trick(trick, new, withdraw, notes)
+        run = self._advance_layers(trick.number, self._layers, prev, facts, new, withdraw, notes)
+        return run
+
+    def peek(self, trick) -> tuple[TrickRun, dict]:
+        """:meth:`step` over ``trick`` (a trick in play), then back as before;
+        the run and the public history as it was with the trick."""
+        saved = {k: _copied(getattr(self, k)) for k in self._KEPT}
+        layers = list(self._layers)
+        try:
+            run = self.step(trick)
+            after = {k: getattr(self, k) for k in self._KEPT}
+        finally:
+            for k, v in saved.items():
+                setattr(self, k, v)
+            self._layers = layers
+            self.tricks.pop()
+        return run, after
+
+    def _presume(self, t, pos, s, c, trick_cards, new) -> None:
+        self._card_now = c % 13
+
+    def _no_call(self, t, new) -> None:
+        return
+
+    def _advance_layers(self, t, layers, prev, facts, new, withdraw, notes) -> TrickRun:  # type: ignore[override]
+        certain = layers[0].copy()
+        _apply_facts(certain, facts, t)
+        certain.propagate()
+        layers[0] = layers[1] = layers[2] = certain
+        return TrickRun(t, prev, list(layers), [[], [], []], notes)
+
+
+def _copied(v):
+    """A copy of a piece of public history deep enough that a trick walked over it leaves it alone."""
+    if isinstance(v, list):
+        return [_copied(x) for x in v]
+    if isinstance(v, dict):
+        return {k: list(x) if isinstance(x, list) else x for k, x in v.items()}
+    return v

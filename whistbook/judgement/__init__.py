@@ -27,20 +27,22 @@ judge's own version: a hand's verdicts are made again only when it changes.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from ..cards import Card
 from ..seats import SEATS, Seat
-from .position import Decision, Table, choices, decisions, played_before, view_at
+from .position import Decision, Table, choices_at, decisions, view_at
 from .principle import SILENT, Principle, principle
 from .single_dummy import Budget, Evaluation, evaluate
 from .verdict import TIERS, Loss, losses, settled
 
 #: Bump when what the judge stores changes meaning (or its method changes its figures).
-JUDGE_VERSION = 1
+JUDGE_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,8 @@ class CardJudgement:
     exact: bool = False
     basis: str = "presumed"
     revoke: bool = False  # the card was a revoke, which the laws judge
+    #: the laws made the player play it (a called card, highest or lowest on demand): no choice to judge
+    by_law: bool = False
 
     @property
     def forced(self) -> bool:
@@ -85,6 +89,11 @@ class CardJudgement:
         return "good" if loss is None else loss.tier
 
     @property
+    def rule(self) -> str | None:
+        """The rule that chooses the card played when it is the principle's, else the principle's first rule."""
+        return self.principle.rule_of(self.card, [o.cards for o in self.options])
+
+    @property
     def follows_principle(self) -> bool | None:
         """Whether the card is the principle's (or equal to one); None when the principle is silent."""
         if self.principle.silent:
@@ -104,12 +113,22 @@ class CardJudgement:
                 "options": [{"cards": [str(c) for c in o.cards], "expected": round(o.expected, 3), "tier": o.tier}
                             for o in self.options],
             }
-        return {
+        out = {
             "single_dummy": sd,
             "verdict": self.verdict,
-            "principle": {"cards": [str(c) for c in self.principle.cards], "rule": self.principle.rule},
+            "principle": self._principle_json(),
             "follows_principle": self.follows_principle,
         }
+        if self.revoke or self.by_law:
+            out["laws"] = "revoke" if self.revoke else "called"
+        return out
+
+
+    def _principle_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"cards": [str(c) for c in self.principle.cards], "rule": self.principle.rule}
+        if self.principle.rules:  # two rules speak: each card's own
+            out["rules"] = list(self.principle.rules)
+        return out
 
 
 @dataclass(frozen=True)
@@ -172,16 +191,18 @@ def judge(checked_or_table: Any, *, seats: Iterable[Seat] | None = None, seed: i
 def judge_decision(table: Table, d: Decision, *, seed: int = 0, budget: Budget = Budget(),
                    evaluation: Evaluation | None = None) -> CardJudgement:
     """The judgement of one decision (see :func:`judge`)."""
-    view = view_at(table, d)
-    groups = choices(d.legal, played_before(table, d))
     revoke = d.played not in d.legal
-    rule = principle(table, d, view) if not revoke else SILENT
+    if revoke or (d.trick, d.played) in table.forced:
+        # the laws, not the judge, deal with a revoke and with a card they made him play
+        return CardJudgement(d.trick, d.index, d.seat, d.played, SILENT, revoke=revoke, by_law=not revoke)
+    view = view_at(table, d)
+    groups = choices_at(table, d)
+    rule = principle(table, d, view)
     if len(groups) <= 1:
-        return CardJudgement(d.trick, d.index, d.seat, d.played, rule, revoke=revoke)
+        return CardJudgement(d.trick, d.index, d.seat, d.played, rule)
     ev = evaluation or evaluate(table, d, seed=seed, budget=budget, settled=lambda e: settled(e, d.played),
                                 view=view)
-    return CardJudgement(d.trick, d.index, d.seat, d.played, rule, losses(ev), ev.samples, ev.exact, ev.basis,
-                         revoke)
+    return CardJudgement(d.trick, d.index, d.seat, d.played, rule, losses(ev), ev.samples, ev.exact, ev.basis)
 
 
 # --------------------------------------------------------------------------- cache
@@ -191,7 +212,7 @@ def cache_key(table: Table, seat: Seat, seed: int, budget: Budget) -> str:
     from .verdict import CONFIDENCE, RESULT_STEPS, TRICK_STEPS
 
     data = {
-        "v": JUDGE_VERSION,
+        "v": JUDGE_VERSION, "code": _code_hash(),
         "seat": str(seat), "seed": seed, "budget": [budget.least, budget.most, budget.batch, budget.early_most, budget.early_from],
         "steps": [TRICK_STEPS, RESULT_STEPS, CONFIDENCE],
         "trumps": table.trumps.letter if table.trumps is not None else "N",
@@ -207,6 +228,25 @@ def cache_key(table: Table, seat: Seat, seed: int, budget: Budget) -> str:
     }
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _code_hash() -> str:
+    """A hash of the code the verdicts come from (the judge, the inference engine it
+    reads knowledge from, the replay and the scoring) and of the solver's version,
+    so that stored verdicts never outlive a change of method."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    for f in sorted([*root.joinpath("judgement").glob("*.py"), *root.joinpath("inference").glob("*.py"),
+                     root / "play.py", root / "scoring.py", root / "solver.py"]):
+        h.update(f.name.encode() + b"\0" + f.read_bytes())
+    try:
+        h.update(version("endplay").encode())
+    except PackageNotFoundError:
+        pass
+    return h.hexdigest()
 
 
 def _store(cache: Any, table: Table, seat: Seat, seed: int, budget: Budget, made: Sequence[CardJudgement]) -> None:
@@ -238,10 +278,10 @@ def _load(cache: Any, table: Table, seat: Seat, seed: int, budget: Budget,
 def _to_data(j: CardJudgement) -> dict[str, Any]:
     return {
         "t": j.trick, "i": j.index, "s": str(j.seat), "c": str(j.card),
-        "p": [[str(c) for c in j.principle.cards], j.principle.rule],
+        "p": [[str(c) for c in j.principle.cards], j.principle.rule, list(j.principle.rules)],
         "o": [[[str(c) for c in o.cards], o.expected, o.best, o.tricks, o.stderr, o.result, o.result_stderr, o.tier]
               for o in j.options],
-        "n": j.samples, "x": j.exact, "b": j.basis, "r": j.revoke,
+        "n": j.samples, "x": j.exact, "b": j.basis, "r": j.revoke, "l": j.by_law,
     }
 
 
@@ -260,15 +300,17 @@ def _from_data(x: dict[str, Any]) -> CardJudgement:
             raise ValueError(f"unknown tier {tier!r}")
         options.append(Loss(tuple(Card.parse(c) for c in cards), num(expected), num(best), num(tricks), num(stderr),
                             opt(result), opt(result_se), tier))
-    cards, rule = x["p"]
+    cards, rule, rules = x["p"]
     if rule is not None and not isinstance(rule, str):
         raise TypeError("rule")
+    if not all(isinstance(r, str) for r in rules) or (rules and len(rules) != len(cards)):
+        raise TypeError("rules")
     if x["b"] not in ("presumed", "certain"):
         raise ValueError("basis")
     return CardJudgement(
         int(x["t"]), int(x["i"]), Seat[x["s"]], Card.parse(x["c"]),
-        Principle(tuple(Card.parse(c) for c in cards), rule), tuple(options),
-        int(x["n"]), bool(x["x"]), x["b"], bool(x["r"]),
+        Principle(tuple(Card.parse(c) for c in cards), rule, tuple(rules)), tuple(options),
+        int(x["n"]), bool(x["x"]), x["b"], bool(x["r"]), bool(x.get("l", False)),
     )
 
 

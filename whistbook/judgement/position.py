@@ -100,8 +100,9 @@ def decisions(table: Table) -> list[Decision]:
 
 def choices(legal: Sequence[Card], gone: frozenset[Card] | set[Card]) -> list[tuple[Card, ...]]:
     """The legal cards grouped into real choices: cards of one suit with no
-    card between them still out (every card between played, or held by the
-    same player) are equal, and playing either is one choice. Groups are given
+    card between them still out (every card between in ``gone``, the earlier
+    tricks, or held by the same player) are equal, and playing either is one
+    choice. Groups are given
     high to low within each suit, cards of a group high to low."""
     by_suit: dict[Suit, list[Card]] = {}
     for c in sorted(legal, key=lambda c: (c.suit, -c.rank)):
@@ -123,8 +124,19 @@ def choices(legal: Sequence[Card], gone: frozenset[Card] | set[Card]) -> list[tu
 
 def played_before(table: Table, d: Decision) -> frozenset[Card]:
     """The cards played before decision ``d`` (earlier tricks and this trick's)."""
-    gone = {c for t in table.tricks[:d.trick - 1] for c in t.cards}
-    return frozenset(gone | set(d.trick_so_far))
+    return before_trick(table, d) | set(d.trick_so_far)
+
+
+def before_trick(table: Table, d: Decision) -> frozenset[Card]:
+    """The cards of the tricks before ``d``'s: what makes two cards equal in
+    sequence (a card on the trick in play still divides them: with the queen
+    led, the king and the knave are not equal)."""
+    return frozenset(c for t in table.tricks[:d.trick - 1] for c in t.cards)
+
+
+def choices_at(table: Table, d: Decision) -> list[tuple[Card, ...]]:
+    """The real choices of decision ``d`` (see :func:`choices`)."""
+    return choices(d.legal, before_trick(table, d))
 
 
 def view_at(table: Table, d: Decision):
@@ -138,7 +150,24 @@ def view_at(table: Table, d: Decision):
         t = table.tricks[d.trick - 1]
         prefix.append(Trick(t.number, t.leader, t.plays[:d.index], t.leader, t.tally, t.shown))
     return view_after({s: table.hands[s] for s in SEATS}, table.trumps, prefix, d.seat,
-                      turn_up=table.turn_up, dealer=table.dealer, revokes=table.revokes, forced=table.forced)
+                      turn_up=table.turn_up, dealer=table.dealer, revokes=_revokes_known(table, prefix, d.seat),
+                      forced=table.forced)
+
+
+def _revokes_known(table: Table, prefix: Sequence[Trick], seat: Seat) -> frozenset:
+    """The recorded revokes ``seat`` knows of by the end of ``prefix``: his own,
+    and another's once the revoker has played a card of the suit he failed to
+    follow (until then the table can only take him to be out of it)."""
+    known = set()
+    for t, card in table.revokes:
+        if t > len(prefix):
+            continue
+        trick = prefix[t - 1]
+        revoker = next((p.seat for p in trick.plays if p.card == card), None)
+        led = trick.plays[0].card.suit
+        if revoker == seat or any(p.seat == revoker and p.card.suit == led for later in prefix[t:] for p in later.plays):
+            known.add((t, card))
+    return frozenset(known)
 
 
 def knowledge_at(table: Table, d: Decision, layer: str = "presumed", view=None) -> Knowledge:
@@ -158,4 +187,4 @@ def knowledge_at(table: Table, d: Decision, layer: str = "presumed", view=None) 
     return Knowledge(viewer, own, frame.size, (u[0], u[1], u[2], u[3]), cells)
 
 
-__all__ = ["Table", "Decision", "decisions", "choices", "view_at", "knowledge_at", "played_before"]
+__all__ = ["Table", "Decision", "decisions", "choices", "choices_at", "before_trick", "view_at", "knowledge_at", "played_before"]

@@ -32,10 +32,17 @@ STRONG_IN_TRUMPS = 4
 
 @dataclass(frozen=True)
 class Principle:
-    """The cards the conventions choose at one decision (empty when they are silent)."""
+    """The cards the conventions choose at one decision (empty when they are silent).
+
+    Where two rules both speak (return partner's suit, or lead trumps from a
+    strong hand), the cards of both are in ``cards`` and ``rules`` gives each
+    card's rule, in the same order; ``rule`` is the first one. With one rule,
+    ``rules`` is empty.
+    """
 
     cards: tuple[Card, ...]
     rule: str | None
+    rules: tuple[str, ...] = ()
 
     @property
     def silent(self) -> bool:
@@ -44,9 +51,51 @@ class Principle:
     def allows(self, card: Card, equal: Iterable[tuple[Card, ...]] = ()) -> bool:
         """Whether ``card`` is the principle's card or equal in sequence to one
         (``equal``: the choices of the decision, see :func:`~.position.choices`)."""
+        return self._named(card, equal) is not None
+
+    def rule_of(self, card: Card, equal: Iterable[tuple[Card, ...]] = ()) -> str | None:
+        """The rule that chooses ``card`` (or a card equal to it); the first rule
+        when it is not the principle's card."""
+        named = self._named(card, equal)
+        if named is None or not self.rules:
+            return self.rule
+        return self.rules[self.cards.index(named)]
+
+    def by_rule(self) -> tuple[tuple[str | None, tuple[Card, ...]], ...]:
+        """The cards grouped by their rule, in order."""
+        if not self.rules:
+            return ((self.rule, self.cards),) if self.cards else ()
+        out: dict[str, list[Card]] = {}
+        for c, r in zip(self.cards, self.rules):
+            out.setdefault(r, []).append(c)
+        return tuple((r, tuple(cs)) for r, cs in out.items())
+
+    def _named(self, card: Card, equal: Iterable[tuple[Card, ...]]) -> Card | None:
         if card in self.cards:
-            return True
-        return any(card in g and any(c in self.cards for c in g) for g in equal)
+            return card
+        for g in equal:
+            if card in g:
+                return next((c for c in self.cards if c in g), None)
+        return None
+
+
+def _union(*parts: "Principle | None") -> "Principle | None":
+    """The principles of several rules that all speak, as one (first rule first;
+    a card named twice keeps its first rule)."""
+    cards: list[Card] = []
+    rules: list[str] = []
+    for p in parts:
+        if p is None:
+            continue
+        for c in p.cards:
+            if c not in cards:
+                cards.append(c)
+                rules.append(p.rule_of(c))
+    if not cards:
+        return None
+    if len(set(rules)) == 1:
+        return Principle(tuple(cards), rules[0])
+    return Principle(tuple(cards), rules[0], tuple(rules))
 
 
 SILENT = Principle((), None)
@@ -101,32 +150,117 @@ def principle(table: Table, d: Decision, view: SeatView) -> Principle:
     else:
         p = _void(sit)
     legal = set(d.legal)
-    cards = tuple(c for c in p.cards if c in legal)
-    return Principle(cards, p.rule) if cards else SILENT
+    keep = [i for i, c in enumerate(p.cards) if c in legal]
+    if not keep:
+        return SILENT
+    cards = tuple(p.cards[i] for i in keep)
+    rules = tuple(p.rules[i] for i in keep) if p.rules else ()
+    if rules and len(set(rules)) == 1:
+        return Principle(cards, rules[0])
+    return Principle(cards, rules[0] if rules else p.rule, rules)
 
 
 # --------------------------------------------------------------------- leads
 
 def _lead(sit: _Situation) -> Principle:
-    for rule in (_answer_partner_in_trumps, _return_partners_suit, _go_on_with_own_suit, _open_a_suit):
-        p = rule(sit)
-        if p is not None:
-            return p
-    return SILENT
+    """A lead (pp. 74-81, 119-124): answer partner's trumps; having had the lead
+    before, go on with one's own suit; else return partner's suit, unless great
+    strength in a suit of one's own or in trumps makes one play one's own game;
+    else open a suit. A strong trump hand may lead trumps at any of these."""
+    p = _answer_partner_in_trumps(sit)
+    if p is not None:
+        return p
+    trump = _trump_lead(sit)
+    own = _go_on_with_own_suit(sit)
+    if own is not None:
+        return _union(own, trump, _make_tricks(sit))  # type: ignore[return-value]
+    ret = _return_partners_suit(sit)
+    if ret is not None:
+        return _union(ret, trump, _great_suit(sit), _make_tricks(sit))  # type: ignore[return-value]
+    return _union(_open_a_suit(sit), trump, _make_tricks(sit)) or SILENT
+
+
+def _make_tricks(sit: _Situation) -> Principle | None:
+    """With great strength in trumps declared against him, or late in the hand,
+    a player makes his winning cards while he can (pp. 105, 134): the best card
+    left of a plain suit, which the adversaries may otherwise discard or trump."""
+    v, T = sit.v, sit.trumps
+    opp = (int(sit.s.lho), int(sit.s.partner.lho))
+    declared = any(v.trump_led_by[o] or v.called[o] for o in opp)
+    if not declared and sit.tricks_left > 6:
+        return None
+    cards: list[Card] = []
+    for S in range(4):
+        m = master(v.gone[S])
+        if S != T and m >= 0 and sit.held[S] >> m & 1:
+            cards += _cards(S, {m})
+    return Principle(tuple(cards), "count_top_cards") if cards else None
 
 
 def _answer_partner_in_trumps(sit: _Situation) -> Principle | None:
-    """Partner led trumps or asked for them: lead trumps back (pp. 120, 126)."""
+    """Partner led trumps or asked for them: lead trumps back (pp. 120, 126).
+    Partner's trump lead that returned one's own is not his to answer."""
     T, v = sit.trumps, sit.v
     if T is None or not sit.trump_mask() or not sit.trumps_out():
         return None
     p, s = int(sit.partner), int(sit.s)
     mine = [t for t, _ in v.leads.get((sit.s, Suit(T)), ())]
-    if v.trump_led_by[p] and not any(t > v.trump_led_by[p] for t in mine):
+    if v.trump_led_by[p] and not any(t > v.trump_led_by[p] for t in mine) and not (
+            v.trump_led_by[s] and v.trump_led_by[s] < v.trump_led_by[p]):
         return Principle(_cards(T, cv.return_cards(sit.trump_mask(), v.gone[T], True)), "return_count")
     if v.called[p] and not v.rounds[T] and not v.trump_led_by[s]:
         return Principle(_cards(T, cv.answer_call_cards(sit.trump_mask())), "answer_to_call_count")
     return None
+
+
+def _trump_lead(sit: _Situation) -> Principle | None:
+    """Trumps from a strong hand (pp. 119-124): five or more; four with two
+    honours, or with a long or established plain suit to bring in; and going
+    on with them once one has opened them, while any are out."""
+    T, v = sit.trumps, sit.v
+    t = sit.trump_mask()
+    if T is None or not t or not sit.trumps_out():
+        return None
+    if v.opener[T] == sit.s:
+        m = master(v.gone[T])
+        cards = {low(t)} | ({m} if m >= 0 and t >> m & 1 else set())
+        return Principle(_cards(T, cards), "trump_lead_strength")
+    if v.rounds[T]:
+        return None
+    n = popcount(t)
+    plain = [S for S in range(4) if S != T]
+    backed = any(popcount(sit.held[S]) >= 5 or _established(sit, S) for S in plain)
+    # four trumps and no plain suit of four to open: the defensive trump lead (Hand XX)
+    nothing_to_open = not any(popcount(sit.held[S]) >= 4 for S in plain)
+    if n >= 5 or (n == 4 and (cv.call_strength(t) or backed or nothing_to_open)):
+        return Principle(_cards(T, cv.first_leads(t, True)), "trump_lead_strength")
+    return None
+
+
+def _established(sit: _Situation, S: int) -> bool:
+    """A suit of three cards or more, already led, of which the player holds the best card left."""
+    h, m = sit.held[S], master(sit.v.gone[S])
+    return popcount(h) >= 3 and m >= 0 and bool(h >> m & 1) and bool(sit.v.rounds[S])
+
+
+#: the ace-king, king-queen-knave and ace-queen-knave heads (bits of the ace, king, queen, knave)
+_GREAT_HEADS = frozenset({0b1100, 0b1101, 0b1110, 0b1111, 0b0111, 0b1011})
+
+
+def _great_suit(sit: _Situation) -> Principle | None:
+    """A fresh suit of great strength, opened rather than partner's suit by a
+    player who has not had the lead before (p. 76): five cards with two
+    honours, or four headed by ace-king, king-queen-knave or ace-queen-knave."""
+    v = sit.v
+    cards: list[Card] = []
+    for S in range(4):
+        h = sit.held[S]
+        if S == sit.trumps or v.opener[S] is not None or popcount(h) < 4:
+            continue
+        head = h >> 9
+        if (popcount(h) >= 5 and popcount(head) >= 2) or head in _GREAT_HEADS:
+            cards += _cards(S, cv.first_leads(h, False))
+    return Principle(tuple(cards), "lead_strongest_suit") if cards else None
 
 
 def _return_partners_suit(sit: _Situation) -> Principle | None:
@@ -315,25 +449,32 @@ def _void(sit: _Situation) -> Principle:
     if partner_sure:
         return _discard(sit)
     if pos == 2 and popcount(t) >= STRONG_IN_TRUMPS and w_trump < 0:
-        # a doubtful card second hand: strong in trumps, he passes it (p. 129)
-        return _discard(sit, "refuse_to_trump_shows_strength")
+        # a doubtful card second hand: strong in trumps, he may pass it (p. 129),
+        # though the book's players as often trump it
+        return _union(_discard(sit, "refuse_to_trump_shows_strength"),
+                      Principle(_cards(T, {low(t)}), "win_cheaply")) or SILENT
     res = cv.ruff_cards(t, v.gone[T], w_trump, pos)
     if res is None:
         return _discard(sit)
+    if w_partner and _is_master(sit, wc, certain=False):
+        # partner's card is the best of its suit but the last player may trump
+        # it: throw a card and trust it, or trump to make sure (p. 130)
+        return _union(_discard(sit), Principle(_cards(T, {min(res)}), "win_cheaply")) or SILENT
     if pos == 2:
         return Principle(_cards(T, {low(t)} if w_trump < 0 else res), "ruff_doubtful_shows_weakness")
     return Principle(_cards(T, {min(res)}), "fourth_hand_wins_if_able" if pos == 4 else "win_cheaply")
 
 
-def _is_master(sit: _Situation, c: Card) -> bool:
+def _is_master(sit: _Situation, c: Card, certain: bool = True) -> bool:
     """Whether ``c`` (partner's card on the trick) must win: the best card left of
-    its suit, and no player after the next can trump it for all the player sees."""
+    its suit, and (``certain``) no player after the next can trump it for all
+    the player sees."""
     v, S = sit.v, int(c.suit)
     gone = v.gone[S] | sit.held[S]
     above = ((1 << 13) - 1) & ~((1 << (c.rank - 1)) - 1)
     if above & ~gone & ~(1 << (c.rank - 2)):
         return False
-    if sit.trumps is None or S == sit.trumps:
+    if sit.trumps is None or S == sit.trumps or not certain:
         return True
     nxt = sit.s.lho
     if sit.d.index == 3 or nxt == sit.d.leader:
@@ -346,20 +487,20 @@ def _is_master(sit: _Situation, c: Card) -> bool:
 
 
 def _discard(sit: _Situation, rule: str | None = None) -> Principle:
-    """A discard: the first from the weakest suit, or from the best protected
-    when trumps have been declared against the player (pp. 104-107); the
-    lowest card of it. Later discards from the weakest suit likewise."""
+    """A discard: from the weakest suit, or from the best protected when trumps
+    have been declared against the player (pp. 104-107), the lowest card of
+    it. The book's players keep to this after the first discard too: with
+    trumps declared against them they go on guarding their weak suits."""
     v, T = sit.v, sit.trumps
     plain = [S for S in range(4) if sit.held[S] and S != T]
     if not plain:
         return SILENT
     opp = (int(sit.s.lho), int(sit.s.partner.lho))
     declared = any(v.trump_led_by[o] or v.called[o] for o in opp)
-    first = not v.discarded[int(sit.s)]
     # a suit's worth to its holder: his own or partner's suit first, then its length, then its top card
     def worth(S: int) -> tuple[bool, int, int]:
         return (v.opener[S] in (sit.s, sit.partner), popcount(sit.held[S]), high(sit.held[S]))
-    if first and declared:
+    if declared:
         S_best = max(plain, key=worth)
         choice = [S for S in plain if worth(S) == worth(S_best)]
     else:

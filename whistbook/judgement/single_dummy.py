@@ -28,10 +28,10 @@ from math import sqrt
 from typing import Callable, Mapping, Sequence
 
 from .. import solver
-from ..cards import Card, Suit
+from ..cards import Card
 from ..scoring import honours_held, score_hand
 from ..seats import SEATS, Seat, Side
-from .position import Decision, Table, choices, knowledge_at, played_before, view_at
+from .position import Decision, Table, before_trick, choices_at, knowledge_at, view_at
 from .sampling import DealSpace, NoDeal
 
 
@@ -125,7 +125,7 @@ def evaluate(table: Table, d: Decision, *, seed: int = 0, budget: Budget = Budge
 
     :raises SolverError: if the double-dummy solver cannot be used.
     """
-    groups = choices(d.legal, played_before(table, d))
+    groups = choices_at(table, d)
     view = view if view is not None else view_at(table, d)
     most = budget.most_for(table.size - d.trick + 1)
     basis = "presumed"
@@ -140,7 +140,7 @@ def evaluate(table: Table, d: Decision, *, seed: int = 0, budget: Budget = Budge
         return weigher.evaluation(basis, exact=True)
     rng = random.Random(_seed(seed, d))
     while True:
-        want = budget.least if not weigher.count else budget.batch
+        want = min(budget.least if not weigher.count else budget.batch, most - weigher.count)
         weigher.add([space.draw(rng) for _ in range(want)])
         ev = weigher.evaluation(basis, exact=False)
         if weigher.count >= most or settled is None or settled(ev):
@@ -157,7 +157,7 @@ class _Weigher:
 
     def __init__(self, table: Table, d: Decision, groups: Sequence[tuple[Card, ...]]) -> None:
         self.table, self.d, self.groups = table, d, groups
-        self.gone = played_before(table, d) - set(d.trick_so_far)  # cards of earlier tricks
+        self.gone = before_trick(table, d)
         self.side = d.seat.side
         self.count = 0
         self.rows: list[list[int]] = [[] for _ in groups]

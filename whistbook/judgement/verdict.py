@@ -103,7 +103,7 @@ def losses(ev: Evaluation) -> tuple[Loss, ...]:
 
 
 def settled(ev: Evaluation, played: Card | None = None) -> bool:
-    """Whether more deals could still change what the judge says: the played
+    """True when more deals would not change what the judge says: the played
     card's loss is clear of every step, and every other choice's of the first
     (sound or not), by two standard errors; or the figures are exact."""
     if ev.exact:

@@ -12,6 +12,7 @@ from typing import Any, Mapping, Sequence
 import jinja2
 
 from ..lesson import Lesson
+from ..views import BrokenView
 from .context import BookContext, Links, RenderOptions, book_context
 from .environment import render_template, template_source
 
@@ -47,9 +48,12 @@ def render_html(
     *,
     rules: Mapping[str, Any] | None = None,
     options: RenderOptions = RenderOptions(),
+    broken: Sequence[BrokenView] = (),
 ) -> dict[str, str]:
     """Every page of ``output/html/``: path relative to that folder -> text.
-    ``lessons`` may be the book's context, derived once for every writer.
+    ``lessons`` may be the book's context, derived once for every writer;
+    ``broken`` the hand files with errors, each shown as a page of its errors
+    and listed at the head of the index (``build --keep-going``).
 
     :raises RenderError: when a template fails.
     """
@@ -58,7 +62,10 @@ def render_html(
     hands, problems, themes = book.hands, book.problems, book.themes
     pages = lesson_pages(hands + problems, env, options=options, links=links)
     common = dict(options=options, links=links)
-    pages["index.html"] = render_template(env, "index.html", themes=themes, problems=problems, **common)
+    for b in broken:
+        pages[f"{b.slug}.html"] = render_template(env, "broken.html", broken=b, **common)
+    pages["index.html"] = render_template(env, "index.html", themes=themes, problems=problems, broken=broken,
+                                          **common)
     pages["principles.html"] = render_template(env, "principles.html", rules=book.rules, **common)
     pages["glossary.html"] = render_template(env, "glossary.html", glossary=book.glossary, **common)
     pages["whistbook.css"] = screen_css(env)

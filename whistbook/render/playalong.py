@@ -39,7 +39,7 @@ def data(lesson: Lesson) -> dict[str, Any]:
             "plays": [[str(p.seat), card(p.card)] for p in t.plays],
             "winner": str(t.winner),
             "tally": list(t.tally),
-            "remark": bool(t.remark),
+            "remark": bool(t.remark or t.draft),
             "known": _known(t.known, card),
         }
         v = t.verdict

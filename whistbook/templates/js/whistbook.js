@@ -334,8 +334,7 @@
         var mark = { right: "Right.", sound: "Sound.", lucky: "Lucky.", wrong: "Not the book’s card." }[g];
         p.classList.add("pa-" + g);
         said.push(mark + " You played " + cardText(c) + "; the book plays " + cardText(q.book) + ".");
-        if (g === "right" && c !== q.book) said.push(q.right ? "Yours is as good: it is the same by the principle." :
-          "Yours is as good: double-dummy it takes as many tricks.");
+        if (g === "right" && c !== q.book) said.push("Yours is as good: equal in sequence to the book’s card, or the card the principle gives.");
         if (g === "sound") said.push("Yours is within a little of the best play on what you could see.");
         if (g === "lucky") said.push("It works here only because of how the cards lay; on what you could see it is worse.");
         if (g === "wrong" && q.loss && q.loss[c] != null) said.push("It costs " + lossWords(q.loss[c]) + " on average.");
@@ -349,7 +348,10 @@
     function verdictLine(t) {
       var v = t.verdict, tier = { good: "a good card", inaccuracy: "an inaccuracy", mistake: "a mistake", blunder: "a blunder" }[v.tier];
       var s = "Judged on what " + me + " could see, " + me + "’s " + cardText(t.plays[own(t)][1]) + " was " + (tier || v.tier);
-      if (v.tier !== "good" && v.loss) s += ": it costs " + lossWords(v.loss) + " on average";
+      var gives = [];
+      if (v.tier !== "good" && v.loss >= 0.05) gives.push(lossWords(v.loss) + " on average");
+      if (v.tier !== "good" && v.result_loss >= 0.05) gives.push(Math.round(v.result_loss * 100) + "% of the chance of the game’s result");
+      if (gives.length) s += ": it gives up " + gives.join(" and ");
       if (v.tier !== "good" && v.best && v.best.length) s += "; " + v.best.map(cardText).join(" or ") + " would have been better";
       return el("p", "pa-verdict pa-verdict-" + v.tier, s + ".");
     }
