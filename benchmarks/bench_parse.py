@@ -1,12 +1,11 @@
-"""Read the booklet's parts into trees as WeasyPrint does, with or without render.html_tree.
+"""Read the booklet's parts into trees as WeasyPrint does, with or without speedups.html_reader.
 
     python benchmarks/bench_parts.py DIR --write          # save the parts first
     python benchmarks/bench_parse.py DIR [--stock] [--repeat 3] [--check]
 
 Each part (``DIR/*.html``) is read by ``weasyprint.HTML(string=...)``, with
-whistbook's speed-ups installed; ``--stock`` takes render.html_tree out, so
-that every part is read by tinyhtml5 (with the speed-ups' fix of its table of
-expressions). Prints how many parts the fast path took and the processor
+whistbook's repairs installed; ``--stock`` takes the HTML reader out, so
+that every part is read by tinyhtml5. Prints how many parts the fast path took and the processor
 seconds of each run over the parts, then their median. ``--check`` compares
 each part's tree with tinyhtml5's instead (tag, attributes in order, text
 and tail of every element) and prints the parts that differ.
@@ -19,6 +18,7 @@ move: under ``valgrind --tool=cachegrind --cache-sim=no``, the count with
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 import time
@@ -40,22 +40,28 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     htmls = [f.read_text(encoding="utf-8") for f in sorted(args.dir.glob("*.html"))]
 
-    from whistbook.render import html_tree, pdf
+    import tinyhtml5
+
+    from whistbook.render import pdf, speedups
+    from whistbook.render.speedups import html_reader
 
     weasyprint, _, _ = pdf.load_weasyprint()
-    stock = weasyprint.tinyhtml5.stock
-    fast = sum(html_tree.parse(html) is not None for html in htmls)
+    fast = sum(html_reader.parse(html) is not None for html in htmls)
     print(f"{len(htmls)} parts, {fast} read by the fast path", file=sys.stderr)
     if args.check:
         differ = [k for k, html in enumerate(htmls)
-                  if (tree := html_tree.parse(html)) is not None
-                  and nodes(tree) != nodes(stock.parse(StringIO(html), namespace_html_elements=False))]
+                  if (tree := html_reader.parse(html)) is not None
+                  and nodes(tree) != nodes(tinyhtml5.parse(StringIO(html), namespace_html_elements=False))]
         print(f"{len(differ)} parts differ: {differ}")
         return 1 if differ else 0
-    if args.stock:
-        weasyprint.tinyhtml5 = stock
+    with speedups.stock("html_reader") if args.stock else contextlib.nullcontext():
+        return _time(weasyprint, htmls, args.repeat)
+
+
+def _time(weasyprint, htmls: list[str], repeat: int) -> int:
+    """Read every part ``repeat`` times, printing each run's processor seconds and their median."""
     times = []
-    for _ in range(args.repeat):
+    for _ in range(repeat):
         start = time.process_time()
         for html in htmls:
             weasyprint.HTML(string=html, base_url="file:///", media_type="print")

@@ -2,14 +2,16 @@
 
     python benchmarks/bench_parts.py DIR --write [--project .]
     python benchmarks/bench_parts.py DIR [--parts 12] [--skip 0] [--repeat 3] [--profile FILE]
+                                         [--without REPAIR,...]
 
 DIR holds the parts' HTML (``*.html``, taken in name order) and the print
 stylesheet (``print.css``), as the build hands them to its workers;
 ``--write`` builds the project once (into a temporary folder, nothing kept)
 and saves them there: every lesson's part, the answers, the back matter and
 the front. Each part is laid out and written as the booklet's workers do
-(whistbook's speed-ups installed, the part's furniture left out, its page
-numbers taken off); the
+(whistbook's repairs to WeasyPrint installed, the part's page numbers taken
+off); ``--without`` leaves the repairs named out (``all``, or some of
+``diagrams``, ``html_reader``, ``styles``, ``leaders``, ``fonts``). The
 processor seconds of this process are printed for the layout (``render``)
 and for drawing and writing the PDF (``write_pdf``), one line per repeat,
 then their medians.
@@ -25,6 +27,7 @@ count with ``--repeat 1`` is one pass over the parts.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import statistics
 import sys
@@ -36,7 +39,7 @@ from typing import Any
 def run(htmls: list[str], css: str) -> tuple[float, float, int]:
     """Lay out and write each part once: (layout seconds, drawing seconds, pages)."""
     from whistbook.render import pdf
-    from whistbook.render.speedups import margin_boxes_left_out
+    from whistbook.render.speedups import take_page_numbers
 
     weasyprint, _, _ = pdf.load_weasyprint()
     layout = draw = 0.0
@@ -46,10 +49,9 @@ def run(htmls: list[str], css: str) -> tuple[float, float, int]:
         fetcher = pdf.make_fetcher()
         style, fonts = pdf._stylesheet(css, base, fetcher)
         a = time.process_time()
-        with margin_boxes_left_out(pdf._shows_a_counter):
-            doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print").render(
-                stylesheets=[style], font_config=fonts)
-        pdf._take_numbers(doc.pages)
+        doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher, media_type="print").render(
+            stylesheets=[style], font_config=fonts)
+        take_page_numbers(doc.pages)
         b = time.process_time()
         doc.write_pdf()
         c = time.process_time()
@@ -100,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path, help="write a cProfile of one run here instead")
     parser.add_argument("--write", action="store_true", help="build the project and save its parts in DIR")
     parser.add_argument("--project", type=Path, default=Path("."), help="the book's folder, for --write")
+    parser.add_argument("--without", default="", metavar="REPAIR,...",
+                        help="leave these repairs to WeasyPrint out (all, or names from speedups.REPAIRS)")
     args = parser.parse_args(argv)
     if args.write:
         write_parts(args.dir, args.project)
@@ -108,8 +112,18 @@ def main(argv: list[str] | None = None) -> int:
     htmls = [f.read_text(encoding="utf-8") for f in files]
     css = (args.dir / "print.css").read_text(encoding="utf-8")
     import whistbook
+    from whistbook.render import pdf, speedups
 
-    print(f"code: {Path(whistbook.__file__).parent}; {len(htmls)} parts", file=sys.stderr)
+    pdf.load_weasyprint()
+    without = [] if not args.without else list(speedups.REPAIRS) if args.without == "all" else args.without.split(",")
+    print(f"code: {Path(whistbook.__file__).parent}; {len(htmls)} parts; without {without or 'nothing'}",
+          file=sys.stderr)
+    with speedups.stock(*without) if without else contextlib.nullcontext():
+        return measure(htmls, css, args)
+
+
+def measure(htmls: list[str], css: str, args: argparse.Namespace) -> int:
+    """Lay the parts out once to warm up, then profile a run or time ``--repeat`` runs."""
     run(htmls[:1], css)  # warm: imports, fonts, the stylesheet's caches
     if args.profile:
         cProfile.runctx("run(htmls, css)", globals(), {"run": run, "htmls": htmls, "css": css},

@@ -52,9 +52,20 @@ def _progress(args: argparse.Namespace):
     return stderr_progress(args.quiet)
 
 
+def _set_up_warnings(args: argparse.Namespace) -> None:
+    """With ``-v``, what in the set-up makes the build slower than it could be, once."""
+    if args.verbose:
+        from .render.speedups import closed
+
+        reason = closed()
+        if reason:
+            print(f"whistbook: warning: {reason}", file=sys.stderr)
+
+
 def cmd_build(args: argparse.Namespace) -> int:
     from .build import BuildFailed, build, errors_in
 
+    _set_up_warnings(args)
     options = build_options(args, keep_going=args.keep_going)
     try:
         report = build(options, _progress(args))
@@ -103,6 +114,7 @@ def cmd_init(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
+    _set_up_warnings(args)
     return serve(build_options(args, booklet=args.booklet, keep_going=True), host=args.host, port=args.port,
                  progress=_progress(args))
 
@@ -122,3 +134,7 @@ def _add_book_options(p: argparse.ArgumentParser) -> None:
                    help="make everything anew and keep nothing (default: reuse what has not changed, "
                         "kept in .whistbook-cache/)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also warn of what in the set-up slows the build (a WeasyPrint release that "
+                        "whistbook's speed repairs were not checked against: the booklet is the same, laid "
+                        "out more slowly)")

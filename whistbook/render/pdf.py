@@ -36,8 +36,9 @@ BOOKLET_LINKS = Links(root="", principles="", lesson_pattern="#{slug}-lesson")
 
 def load_weasyprint():
     """WeasyPrint's module, its URL fetcher and its fatal fetching error, with
-    whistbook's speed-ups installed. It takes a while to import and only the
-    booklet needs it, so it is imported here, when first asked for."""
+    whistbook's repairs installed where they apply (:mod:`.speedups`). It
+    takes a while to import and only the booklet needs it, so it is imported
+    here, when first asked for."""
     import weasyprint
     from weasyprint.urls import FatalURLFetchingError, URLFetcher
 
@@ -227,30 +228,6 @@ class PartLayout:
     warnings: list[str] = field(default_factory=list)
 
 
-def _shows_a_counter(style: Any) -> bool:
-    content = style["content"]
-    return isinstance(content, tuple) and any(kind in ("counter()", "counters()") for kind, _ in content)
-
-
-def _take_numbers(pages: Sequence[Any], keep: bool = False) -> list[int]:
-    """Take off each page the margin boxes that show a counter (its page
-    number, which a part laid out alone cannot know), or with ``keep`` every
-    other box; the pages that had one (or would have had, where the layout
-    left them out: :class:`.speedups.margin_boxes_left_out`)."""
-    from weasyprint.formatting_structure.boxes import MarginBox
-
-    from .speedups import LEFT_OUT
-
-    numbered = []
-    for k, page in enumerate(pages):
-        box = page._page_box
-        shown = [b for b in box.children if isinstance(b, MarginBox) and _shows_a_counter(b.style)]
-        if shown or getattr(box, LEFT_OUT, None):
-            numbered.append(k)
-        box.children = shown if keep else [b for b in box.children if not any(b is s for s in shown)]
-    return numbered
-
-
 def lay_out_part(html: str, css: str, *, draw: bool = True) -> PartLayout:
     """Lay out one part (in a worker process), with its running heads and
     without its page numbers. Internal links are taken out of the PDF and
@@ -261,19 +238,18 @@ def lay_out_part(html: str, css: str, *, draw: bool = True) -> PartLayout:
     :raises RenderError: when a resource is refused.
     """
     weasyprint, _, FatalURLFetchingError = load_weasyprint()
-    from .speedups import margin_boxes_left_out
+    from .speedups import take_page_numbers
 
     fetcher = make_fetcher()
     base = ASSETS_DIR.as_uri() + "/"
     with warnings_of("weasyprint") as logged:
         try:
             style, fonts = _stylesheet(css, base, fetcher)
-            with margin_boxes_left_out(_shows_a_counter):  # the page numbers, which _take_numbers drops
-                doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher,
-                                      media_type="print").render(stylesheets=[style], font_config=fonts)
+            doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher,
+                                  media_type="print").render(stylesheets=[style], font_config=fonts)
         except FatalURLFetchingError as err:
             raise RenderError(f"booklet: {err}") from None
-    out = PartLayout(pdf=b"", pages=len(doc.pages), numbered=_take_numbers(doc.pages), warnings=logged)
+    out = PartLayout(pdf=b"", pages=len(doc.pages), numbered=take_page_numbers(doc.pages), warnings=logged)
     for k, page in enumerate(doc.pages):
         for name, (x, y, *_) in page.anchors.items():
             out.anchors.setdefault(name, (k, x * _PT, y * _PT))
@@ -332,13 +308,15 @@ def lay_out_numbers(css: str, last: int, paper: str = "a5") -> PageNumbers:
 
 def _lay_out_numbers(css: str, values: Sequence[int], paper: str = "a5") -> PageNumbers:
     weasyprint, _, _ = load_weasyprint()
+    from .speedups import take_page_numbers
+
     style, fonts = _stylesheet(css, ASSETS_DIR.as_uri() + "/", make_fetcher())  # the fonts are assets
     counters = "".join(f"@page :nth({k + 1}) {{ counter-reset: page {v}; }}" for k, v in enumerate(values))
     html = (f'<!doctype html><html lang="en" class="booklet paper-{paper}"><head><meta charset="utf-8">'
             f"<style>{counters}</style></head><body>"
             + '<div style="break-before: page"></div>' * len(values) + "</body></html>")
     doc = weasyprint.HTML(string=html, media_type="print").render(stylesheets=[style], font_config=fonts)
-    _take_numbers(doc.pages, keep=True)
+    take_page_numbers(doc.pages, keep=True)
     return PageNumbers(doc.write_pdf(), list(values))
 
 
@@ -430,7 +408,7 @@ def join_parts(parts: Sequence[PartLayout], numbers: PageNumbers, *, title: str,
         book.docinfo["/Author"] = author
     book.docinfo["/Creator"] = "whistbook"
     out = BytesIO()
-    book.save(out)
+    book.save(out, deterministic_id=True)  # its /ID made from its bytes, not the time
     return out.getvalue()
 
 

@@ -1,72 +1,106 @@
-"""Repairs to WeasyPrint 70's speed, for the booklet.
+"""WeasyPrint repaired where it pays: the one place in whistbook that reaches
+into the internals of WeasyPrint, pydyf and tinyhtml5.
 
-Each module repairs one thing, and says what and why:
+Five repairs, each replacing one name of WeasyPrint's with whistbook's own
+(``docs/rendering.md``, "The repairs to WeasyPrint", has what each costs and
+saves):
 
-- :mod:`.parsing`: tinyhtml5's table of regular expressions, which kept
-  nothing (about half of the HTML parsing);
-- :mod:`whistbook.render.html_tree` (installed from here): the booklet's
-  HTML read into a tree faster than tinyhtml5 reads it, where it can vouch
-  for the document;
-- :mod:`.svg_text`: an SVG text laid out and drawn whole, not a letter at a
-  time;
-- :mod:`.shaping`: the diagrams' texts shaped once per worker, their glyph
-  runs kept as PDF operators;
-- *the diagrams whole*: an SVG image made only of what the booklet's
-  diagrams use is read once into PDF operators and written in one piece
-  (:mod:`whistbook.render.pictures`, installed from here); any other SVG
-  image is WeasyPrint's;
-- :mod:`.leaders`: a leader's dots in one piece, not one text per dot;
-- WeasyPrint's bookkeeping, read for the booklet's parts: quick style
-  look-ups (:mod:`.styles`), pseudo-elements' styles made only when asked
-  for (:mod:`.pseudo`), used values in one function and the normal flow at
-  one look (:mod:`.layout`), idle margin boxes passed over and a part's page
-  numbers not laid out (:mod:`.margins`), glyph arrays allocated without
-  cffi parsing a new type (:mod:`.fonts`).
+- :mod:`.diagrams`: an SVG image made only of what the booklet's diagrams
+  use is read once into PDF operators and written in one piece, each text
+  whole (``weasyprint.images.SVGImage``); any other image is WeasyPrint's;
+- :mod:`.html_reader`: the booklet's HTML read into a tree by regular
+  expressions and ElementTree where it can vouch for the document, else by
+  tinyhtml5 (``weasyprint.tinyhtml5``);
+- :mod:`.styles`: a property that no rule sets read at once
+  (``ComputedStyle.__missing__``);
+- :mod:`.leaders`: a leader's dots laid out as one text, not one a dot
+  (``layout.inline.handle_leader``);
+- :mod:`.fonts`: glyph arrays allocated without cffi parsing a new type for
+  each length (``pdf.fonts.ffi``).
 
-:func:`install` puts them all in place, once. Every repair is installed only
-on the versions it was written against (:mod:`.versions`); on any other,
-nothing changes (the booklet is the same, only slower). The numbers are in
-``docs/rendering.md`` (Speed).
+And one reach that is not a repair: :mod:`.numbers`, which takes the page
+numbers off a part's laid-out pages (WeasyPrint has no public way to).
+
+**The gate.** The repairs are installed only on the releases they were
+written and checked against (:data:`TESTED`). On any other, or when the
+environment sets :data:`STOCK` (``WHISTBOOK_STOCK_WEASYPRINT=1``), none is
+installed and WeasyPrint lays the booklet out as it is: the same booklet
+(the same words and pages), more slowly. :func:`closed` says why; ``whistbook
+build -v`` prints it.
 """
 
 from __future__ import annotations
 
-from .. import html_tree
-from .fonts import _arrays_unparsed
-from .layout import _quick_flow, _quick_percentages
-from .leaders import _leaders_whole
-from .margins import LEFT_OUT, _quiet_margins, margin_boxes_left_out
-from .parsing import _keep_regexes
-from .pseudo import _lazy_pseudo_styles
-from .shaping import shaped_text, shift, teach
-from .styles import _quick_styles
-from .svg_text import _whole_svg_text
-from .versions import TINYHTML5_BROKEN, WEASYPRINT, WEASYPRINT_MAJOR, weasyprint_fits
+import os
+from contextlib import contextmanager
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, Iterator
 
-__all__ = ["LEFT_OUT", "TINYHTML5_BROKEN", "WEASYPRINT", "WEASYPRINT_MAJOR", "install", "margin_boxes_left_out", "shaped_text",
-           "shift", "teach"]
+from .numbers import take_page_numbers
 
+#: the release of each library the repairs were written and checked against (a release
+#: starting so: "70.0" is 70.0 alone, "2.1" any 2.1.x)
+TESTED = {"weasyprint": "70.0", "pydyf": "0.13", "tinyhtml5": "2.1"}
+#: the environment variable that, set to anything but "" or "0", keeps the repairs out
+STOCK = "WHISTBOOK_STOCK_WEASYPRINT"
 
-def install() -> None:
-    """Put the repairs in place (once; where the versions fit). On another
-    WeasyPrint none of its repairs is tried: their imports of its internals
-    could fail there."""
-    _keep_regexes()
-    if not weasyprint_fits():
-        return
-    html_tree.install()
-    _whole_svg_text()
-    _diagrams_direct()
-    _leaders_whole()
-    _quick_styles()
-    _quick_percentages()
-    _lazy_pseudo_styles()
-    _quiet_margins()
-    _quick_flow()
-    _arrays_unparsed()
+#: the repairs, by the name of their module
+REPAIRS = ("diagrams", "html_reader", "styles", "leaders", "fonts")
+#: what install() replaced: (repair, owner, attribute, WeasyPrint's value, whistbook's)
+_REPLACED: list[tuple[str, Any, str, Any, Any]] = []
+_decided = False
 
 
-def _diagrams_direct() -> None:
-    from ..pictures import install as install_pictures
+def closed() -> str | None:
+    """Why the repairs are not (to be) installed, in a sentence; None when they are."""
+    if os.environ.get(STOCK, "") not in ("", "0"):
+        return f"{STOCK} is set: WeasyPrint lays the booklet out without whistbook's speed repairs"
+    for name, tested in TESTED.items():
+        try:
+            found = version(name)
+        except PackageNotFoundError:  # pragma: no cover (a dependency)
+            found = "none"
+        if found.split(".")[:tested.count(".") + 1] != tested.split("."):
+            return (f"{name} {found} is not the release whistbook's speed repairs were checked against "
+                    f"({name} {tested}): the booklet is laid out without them, more slowly")
+    return None
 
-    install_pictures()
+
+def install() -> bool:
+    """Put the repairs in place, once, where the gate is open; whether they are."""
+    global _decided
+    if not _decided:
+        _decided = True
+        if closed() is None:
+            from importlib import import_module
+
+            for repair in REPAIRS:
+                for owner, name, ours in import_module(f".{repair}", __name__).replacements():
+                    _REPLACED.append((repair, owner, name, getattr(owner, name), ours))
+                    setattr(owner, name, ours)
+    return bool(_REPLACED)
+
+
+def installed() -> bool:
+    """Whether the repairs are in place."""
+    return bool(_REPLACED)
+
+
+@contextmanager
+def stock(*repairs: str) -> Iterator[None]:
+    """WeasyPrint's own code in place of the repairs (all, or those named, see
+    :data:`REPAIRS`) while the block runs: to compare the two ways."""
+    unknown = set(repairs) - set(REPAIRS)
+    if unknown:
+        raise ValueError(f"no such repair: {', '.join(sorted(unknown))}")
+    chosen = [entry for entry in _REPLACED if not repairs or entry[0] in repairs]
+    for _, owner, name, theirs, _ in chosen:
+        setattr(owner, name, theirs)
+    try:
+        yield
+    finally:
+        for _, owner, name, _, ours in chosen:
+            setattr(owner, name, ours)
+
+
+__all__ = ["REPAIRS", "STOCK", "TESTED", "closed", "install", "installed", "stock", "take_page_numbers"]

@@ -1,5 +1,4 @@
-"""Repair to WeasyPrint 70's font subsetting: glyph arrays allocated without
-cffi parsing a new type.
+"""Repair: glyph arrays allocated without cffi parsing a new type for each length.
 
 WeasyPrint allocates each array of glyph ids with a type naming its length,
 and cffi parses every new length's type with pycparser, a costly parse;
@@ -13,22 +12,15 @@ import re
 from typing import Any
 
 
-_stock_fonts_ffi: Any = None
-
-
-def _arrays_unparsed() -> None:
+def replacements() -> list[tuple[Any, str, Any]]:
     """Subsetting a font, WeasyPrint allocates arrays of glyph ids as
     ``ffi.new(f"hb_codepoint_t[{n}]", ids)``: cffi parses each new length's
     type with pycparser, a costly parse (68 lengths over the booklet's parts
     in one process). :class:`_Arrays` allocates the same array as
     ``ffi.new("hb_codepoint_t[]", ids)``, a type parsed once."""
-    global _stock_fonts_ffi
     import weasyprint.pdf.fonts as fonts
 
-    if _stock_fonts_ffi is not None:
-        return
-    _stock_fonts_ffi = fonts.ffi
-    fonts.ffi = _Arrays(fonts.ffi)
+    return [(fonts, "ffi", _Arrays(fonts.ffi))]
 
 
 #: an array type of a given length: (item type, length)

@@ -1,4 +1,4 @@
-"""Repair to WeasyPrint 70's leaders: a leader's dots in one piece.
+"""Repair: a leader's dots laid out and drawn as one text.
 
 WeasyPrint fills a ``leader()`` with one copy of its text per step (a
 contents line's dots are some seventy boxes), and draws each as a text of
@@ -15,17 +15,17 @@ from __future__ import annotations
 from typing import Any
 
 
+#: WeasyPrint's own ``handle_leader`` (kept by :func:`replacements`)
 _stock_leader: Any = None
 
 
-def _leaders_whole() -> None:
+def replacements() -> list[tuple[Any, str, Any]]:
+    """WeasyPrint's leaders placed by :func:`one_leader`."""
     global _stock_leader
     import weasyprint.layout.inline as inline
 
-    if _stock_leader is not None:
-        return
     _stock_leader = inline.handle_leader
-    inline.handle_leader = one_leader
+    return [(inline, "handle_leader", one_leader)]
 
 
 def one_leader(context: Any, line: Any, containing_block: Any) -> None:

@@ -1,5 +1,4 @@
-"""Repair to WeasyPrint 70's style look-ups: a property no rule sets, read
-directly.
+"""Repair: a style's property that no rule sets, read at once.
 
 Most of the million or so style look-ups in a booklet are of a property no
 rule sets, whose value is then the parent's (inherited) or the initial one;
@@ -18,25 +17,21 @@ from typing import Any
 #: above), as it does the text decorations (propagated) and custom properties ("__name", inherited)
 _SPECIAL_KEYS = frozenset(("float", "display", "position", "page"))
 
+#: WeasyPrint's own ``ComputedStyle.__missing__`` (kept by :func:`replacements`)
 _stock_missing: Any = None
 
 
-def _quick_styles() -> None:
-    """Most style look-ups are of a property no rule sets: its value is then
-    the parent's (inherited) or the initial one. WeasyPrint's
-    ``ComputedStyle.__missing__`` goes through every case first (variables,
-    logical properties, math functions) for about a million look-ups per
-    booklet. :func:`missing` answers those two cases directly."""
+def replacements() -> list[tuple[Any, str, Any]]:
+    """``ComputedStyle.__missing__`` answered by :func:`missing` first; nothing
+    where WeasyPrint's tables hold what :func:`missing` does not expect."""
     global _stock_missing, _check_math, _INHERITED, _INITIAL_VALUES
     from weasyprint.css import ComputedStyle
     from weasyprint.css.computed_values import PHYSICAL_FUNCTIONS
     from weasyprint.css.functions import check_math
     from weasyprint.css.properties import INHERITED, INITIAL_NOT_COMPUTED, INITIAL_VALUES
 
-    if _stock_missing is not None:
-        return
     if any(key in _SPECIAL_KEYS or key[:16] == "text_decoration_" for key in INHERITED):
-        return  # missing() takes every inherited property for a plain one
+        return []  # missing() would take such an inherited property for a plain one
     _check_math, _INHERITED, _INITIAL_VALUES = check_math, INHERITED, INITIAL_VALUES
     _PLAIN_INITIAL.update(key for key, value in INITIAL_VALUES.items()
                           if key not in INITIAL_NOT_COMPUTED and key not in _SPECIAL_KEYS
@@ -44,12 +39,12 @@ def _quick_styles() -> None:
     _LOGICAL.update({key: tuple({function(block="ttb", inline=inline): None for inline in ("ltr", "rtl")})
                      for key, function in PHYSICAL_FUNCTIONS.items()})
     _stock_missing = ComputedStyle.__missing__
-    ComputedStyle.__missing__ = missing
+    return [(ComputedStyle, "__missing__", missing)]
 
 
 #: physical property -> the logical properties that may stand for it (either direction)
 _LOGICAL: dict[str, tuple[str, ...]] = {}
-# WeasyPrint's tables and ``check_math``, bound when :func:`_quick_styles` installs
+# WeasyPrint's tables and ``check_math``, bound by :func:`replacements`
 _check_math: Any = None
 _INHERITED: Any = frozenset()
 #: properties whose initial value is their computed value (and no math function)

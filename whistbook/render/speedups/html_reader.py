@@ -1,6 +1,6 @@
-"""The booklet's HTML read into a tree faster than WeasyPrint reads it.
+"""Repair: the booklet's HTML read into a tree faster than WeasyPrint reads it.
 
-WeasyPrint 70 reads each part's HTML with tinyhtml5, an HTML5 parser in pure
+WeasyPrint reads each part's HTML with tinyhtml5, an HTML5 parser in pure
 Python that looks at the text a character at a time: about a second of
 processor time for the booklet's parts. Our templates write regular HTML:
 every element closed, properly nested, no tables. For such a document the
@@ -36,11 +36,11 @@ rules would add, move, drop or rename something):
 - no control characters (carriage returns included), no ``<`` that does not
   start one of the above.
 
-:func:`install` puts it in front of tinyhtml5 where WeasyPrint's ``HTML``
-calls it, on the versions it was checked against (WeasyPrint 70,
-tinyhtml5 2.1): ``tests/test_render_html_tree.py`` compares the two trees
-on every part of the bundled booklet and on awkward documents either side of
-the subset's edges.
+:func:`replacements` puts it in front of tinyhtml5 where WeasyPrint's
+``HTML`` calls it (on the releases the gate of :mod:`whistbook.render.speedups`
+names): ``tests/test_render_html_reader.py`` compares the two trees on every
+part of the bundled booklet and on awkward documents either side of the
+subset's edges.
 """
 
 from __future__ import annotations
@@ -49,9 +49,6 @@ import re
 from io import StringIO
 from typing import Any
 from xml.etree import ElementTree
-
-#: the tinyhtml5 version (major, minor) whose tree-building rules :func:`parse` follows
-TINYHTML5 = ("2", "1")
 
 #: start tags that close an open ``p`` (tinyhtml5's ``start_tag_close_p``)
 CLOSES_P = frozenset((
@@ -310,12 +307,13 @@ def _check_item(name: str, stack: list[str]) -> None:
 
 
 def _load_tables() -> None:
+    """HTML's named character references, and the elements tinyhtml5 counts as special."""
     global _special
+    from html.entities import html5
     from tinyhtml5.constants import namespaces, special_elements
-    from tinyhtml5.tokenizer import entities
 
     _special = frozenset(name for space, name in special_elements if space == namespaces["html"])
-    _entities.update((name, value) for name, value in entities.items() if name.endswith(";"))
+    _entities.update((name, value) for name, value in html5.items() if name.endswith(";"))
 
 
 class _Parser:
@@ -336,19 +334,11 @@ class _Parser:
         return getattr(self.stock, name)
 
 
-def install() -> None:
-    """Read the booklet's HTML with :func:`parse` first (once; where the versions fit)."""
-    from importlib.metadata import version
-
+def replacements() -> list[tuple[Any, str, Any]]:
+    """WeasyPrint's ``HTML`` reading a string through :func:`parse` first."""
     import weasyprint
 
-    stock = getattr(weasyprint, "tinyhtml5", None)
-    from .speedups.versions import weasyprint_fits
-
-    if (stock is None or isinstance(stock, _Parser) or not weasyprint_fits()
-            or tuple(version("tinyhtml5").split(".")[:2]) != TINYHTML5):
-        return
-    weasyprint.tinyhtml5 = _Parser(stock)
+    return [(weasyprint, "tinyhtml5", _Parser(weasyprint.tinyhtml5))]
 
 
-__all__ = ["parse", "install"]
+__all__ = ["parse", "replacements"]

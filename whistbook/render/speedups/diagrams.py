@@ -1,36 +1,41 @@
-"""The booklet's diagrams, drawn straight into the PDF.
+"""Repair: the booklet's diagrams drawn straight into the PDF.
 
 In print every trick diagram and picture of what is known is an ``<img>``
-holding an SVG made by :mod:`.diagrams` (the ``picture`` filter). WeasyPrint 70
-reads each into a tree of nodes (cssselect2's wrappers, a search for
-stylesheets, every attribute passed down to every child) and draws it node
-by node, parsing each length and colour as it goes and saving and restoring
-the graphics state around each: for drawings of twenty-odd elements, a fifth
-of a lesson part's time.
+holding an SVG made by :mod:`whistbook.render.diagrams`. WeasyPrint reads
+each into a tree of nodes (cssselect2's wrappers, a search for stylesheets,
+every attribute passed down to every child) and draws it node by node,
+parsing each length and colour as it goes and saving and restoring the
+graphics state around each; and it lays out and draws each *letter* of a
+text on its own (a Pango layout and a text object per letter), so that any
+letter could take its own ``x``, ``dx`` or ``rotate``. For drawings of
+twenty-odd elements that was a fifth of a lesson part's time.
 
 Our drawings use a small, fixed part of SVG: a view box; groups; rectangles
 (rounded or not) and lines, filled and stroked in colours given as
-attributes; texts with one ``x`` and ``y`` and no child elements; lengths as
+attributes; texts with one ``x`` and ``y`` and their ``tspan``\\s; lengths as
 plain numbers. :func:`compile` reads a drawing made only of these into PDF
-operators, once, and :class:`Diagram` writes them in one piece, its texts
-from the glyph runs that :mod:`.speedups.shaping` keeps (each text shaped once per
-worker). The page looks the same: the same paths, colours, line widths and
-glyph runs as WeasyPrint writes, without its per-element states.
+operators, once, with pydyf's :class:`~pydyf.Stream`, and :class:`Diagram`
+writes them in one piece. Each text is laid out whole by WeasyPrint
+(``split_first_line``), so its glyphs are shaped as a browser shapes them,
+once per worker for the same text and font (about a thousand different
+texts, a card, a seat, ``0–5``, make the booklet's thirteen thousand), and
+drawn by WeasyPrint's ``draw_first_line``, which also tells the document's
+fonts the glyphs it uses.
 
 Anything else (another element or attribute, a unit, a transform, a style,
-a colour that is not opaque, a text with child elements or a font of
-pictures) and the whole image is left to WeasyPrint: :func:`svg_image` takes
-the place of WeasyPrint's ``SVGImage`` and decides. A user's template may
-put any SVG in the booklet. Installed only on the WeasyPrint version that
-:mod:`.speedups` was written for.
+a colour that is not opaque, a text with child elements other than plain
+``tspan``\\s, a font of pictures) and the whole image is left to WeasyPrint:
+:func:`svg_image` takes the place of WeasyPrint's ``SVGImage`` and decides.
+A user's template may put any SVG in the booklet.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from math import inf
+from typing import Any, Union
 
-#: WeasyPrint's own SVG image class (set by :func:`install`)
+#: WeasyPrint's own SVG image class (kept by :func:`replacements`)
 _stock_image: Any = None
 
 _NS = "{http://www.w3.org/2000/svg}"
@@ -54,6 +59,8 @@ _INITIAL = {"fill": "black", "stroke": "none", "stroke-width": "1", "font-family
 _RUNS_OF_SPACES = re.compile(" +")
 #: colour (attribute value) -> (fill operator, stroke operator); None where WeasyPrint must draw it
 _COLOURS: dict[str, tuple[bytes, bytes] | None] = {}
+#: the root's width or height: (value, "px", "em" or "%"), or None when not given
+Length = Union[tuple[float, str], None]
 
 
 class Unsupported(Exception):
@@ -61,15 +68,15 @@ class Unsupported(Exception):
 
 
 class Text:
-    """A run of text to place at draw time (its width comes from its shaped
-    runs); without ``x`` or ``y`` it follows the run before."""
+    """A run of text to place at draw time (its width comes from its layout);
+    without ``x`` or ``y`` it follows the run before."""
 
-    __slots__ = ("x", "y", "text", "family", "weight", "size", "anchor")
+    __slots__ = ("x", "y", "text", "font", "anchor")
 
     def __init__(self, x: float | None, y: float | None, text: str, paint: dict[str, str]) -> None:
         self.x, self.y, self.text = x, y, text
-        self.family, self.weight = paint["font-family"], paint["font-weight"]
-        self.size = _number(paint["font-size"])
+        #: what the text's layout depends on: the text, its font families, weight and size
+        self.font = (text, paint["font-family"], _weight(paint["font-weight"]), _number(paint["font-size"]))
         self.anchor = paint["text-anchor"]
         if self.anchor not in ("start", "middle", "end"):
             raise Unsupported(self.anchor)
@@ -78,7 +85,7 @@ class Text:
 class Drawing:
     """A drawing read by :func:`compile`: its size and what to write."""
 
-    def __init__(self, viewbox: tuple[float, float, float, float], width: str | None, height: str | None) -> None:
+    def __init__(self, viewbox: tuple[float, float, float, float], width: Length, height: Length) -> None:
         self.viewbox, self.width, self.height = viewbox, width, height
         #: PDF operators (bytes) and texts, in the order they are painted
         self.items: list[bytes | Text] = []
@@ -101,7 +108,7 @@ def compile(tree: Any) -> Drawing:
         raise Unsupported("viewBox") from None
     if len(viewbox) != 4 or viewbox[2] <= 0 or viewbox[3] <= 0:
         raise Unsupported("viewBox")
-    drawing = Drawing(viewbox, tree.get("width"), tree.get("height"))  # type: ignore[arg-type]
+    drawing = Drawing(viewbox, _length(tree.get("width")), _length(tree.get("height")))
     ops = Stream()  # pydyf's, for its operators' exact form
     state = {"fill": None, "stroke": None, "width": None, "lines": False}
     paint = dict(_INITIAL)
@@ -163,6 +170,28 @@ def _number(value: str | None) -> float:
         return float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise Unsupported(f"length {value!r}") from None
+
+
+def _length(value: str | None) -> Length:
+    """The root's width or height: a number of pixels or ems, a percentage, or none."""
+    if value is None:
+        return None
+    value = value.strip()
+    for unit in ("px", "em", "%"):
+        if value.endswith(unit):
+            return _number(value[:-len(unit)]), unit
+    return _number(value), "px"
+
+
+def _weight(value: str) -> int:
+    """A font weight, as a number."""
+    named = {"normal": 400, "bold": 700}.get(value.strip())
+    if named is not None:
+        return named
+    try:
+        return int(value)
+    except ValueError:
+        raise Unsupported(f"font-weight {value!r}") from None
 
 
 def _colour(value: str) -> tuple[bytes, bytes] | None:
@@ -302,6 +331,56 @@ def _text(element: Any, paint: dict[str, str], drawing: Drawing, ops: Any, state
         drawing.items.append(item)
 
 
+class _Line:
+    """A text laid out on one line, as WeasyPrint's ``draw_first_line`` reads a text box."""
+
+    __slots__ = ("pango_layout", "style", "text", "baseline", "width")
+
+    def __init__(self, layout: Any, style: Any, width: float, baseline: float) -> None:
+        self.pango_layout, self.style, self.text = layout, style, layout.text
+        self.width, self.baseline = width, baseline
+
+
+class _Style(dict):
+    """A text's style: the initial values, its font, and the font configuration."""
+
+    font_config: Any = None
+
+
+#: font configuration -> Text.font -> its line; two configurations at most (a worker's last
+#: two stylesheets, as ``pdf._stylesheet`` keeps them), so that older fonts can go
+_LINES: dict[Any, dict[tuple, _Line]] = {}
+
+
+def _laid_out(context: Any, font: tuple) -> _Line:
+    """The text and font ``font`` names, laid out once per worker as WeasyPrint
+    lays out an SVG text (its style made from the initial values)."""
+    lines = _LINES.get(context.font_config)
+    if lines is None:
+        if len(_LINES) > 1:
+            _LINES.clear()
+        lines = _LINES[context.font_config] = {}
+    line = lines.get(font)
+    if line is None:
+        from weasyprint.css.properties import INITIAL_VALUES
+        from weasyprint.text.line_break import split_first_line
+
+        text, family, weight, size = font
+        style = _Style(INITIAL_VALUES)
+        style.font_config = context.font_config
+        style.update(font_family=[name.strip("\"'") for name in family.split(",")], font_style="normal",
+                     font_weight=weight, font_size=size)
+        layout, _, _, width, _, baseline = split_first_line(text, style, context, inf, 0)
+        layout.reactivate(style)  # kept ready to draw
+        line = lines[font] = _Line(layout, style, width, baseline)
+    return line
+
+
+def _shift(anchor: str, width: float) -> float:
+    """How far left of its ``x`` a text of ``width`` starts, for its ``text-anchor``."""
+    return width / 2 if anchor == "middle" else width if anchor == "end" else 0
+
+
 class Diagram:
     """An SVG image that :func:`compile` could read, drawn from what it read."""
 
@@ -310,67 +389,59 @@ class Diagram:
         self._stock_args = (tree, base_url, url_fetcher, context)
         self._context = context
         self._stock: Any = None
-        self._sizes: dict[float, tuple] = {}
 
     def get_intrinsic_size(self, image_resolution: float, font_size: float) -> tuple:
-        """As WeasyPrint's ``SVGImage``: the width and height given, else the view box's ratio."""
-        if font_size not in self._sizes:
-            from weasyprint.svg.utils import size
+        """As for any SVG image: the width and height given, else from the view box's ratio."""
+        def size(length: Length) -> float | None:
+            if length is None or length[1] == "%":
+                return None
+            return length[0] * font_size if length[1] == "em" else length[0]
 
-            d = self.drawing
-            width = None if d.width is None or "%" in d.width else size(d.width, font_size)
-            height = None if d.height is None or "%" in d.height else size(d.height, font_size)
-            if None in (width, height):
-                ratio = d.viewbox[2] / d.viewbox[3]
-                if width:
-                    height = width / ratio
-                elif height:
-                    width = height * ratio
-            elif width and height:
-                ratio = width / height
-            else:
-                ratio = 1
-            self._sizes[font_size] = (width, height, ratio)
-        return self._sizes[font_size]
+        d = self.drawing
+        width, height = size(d.width), size(d.height)
+        if None in (width, height):
+            ratio = d.viewbox[2] / d.viewbox[3]
+            if width:
+                height = width / ratio
+            elif height:
+                width = height * ratio
+        elif width and height:
+            ratio = width / height
+        else:
+            ratio = 1
+        return width, height, ratio
 
     def draw(self, stream: Any, concrete_width: float, concrete_height: float, style: Any) -> None:
-        from pydyf import _to_bytes
+        """Write the drawing into ``stream``, scaled into the box as the view box asks."""
+        from weasyprint.draw.text import draw_first_line
+        from weasyprint.matrix import Matrix
 
-        from .speedups.shaping import shaped_text, shift, teach
-
-        context = self._context
-        items = self.drawing.items
-        shaped = {}
-        for item in items:
-            if type(item) is Text and item.text:
-                runs = shaped_text(stream, context, context.font_config, item.text, item.family, "normal",
-                                   item.weight, item.size)
-                if runs is None:  # a font of pictures: WeasyPrint draws the whole image
-                    return self._fallback().draw(stream, concrete_width, concrete_height, style)
-                shaped[item] = runs
-        teach(stream, set(shaped.values()))
         vx, vy, vw, vh = self.drawing.viewbox
         scale = min(concrete_width / vw, concrete_height / vh)
+        start = len(stream.stream)
         stream.push_state()
         stream.set_alpha(1, stroke=True, fill=True)
         stream.transform(a=scale, d=scale, e=(concrete_width - vw * scale) / 2 - vx * scale,
                          f=(concrete_height - vh * scale) / 2 - vy * scale)
-        out = []
         x = y = 0.0  # where the next run without a place starts
-        for item in items:
-            if type(item) is not Text:
-                out.append(item)
+        for item in self.drawing.items:
+            if type(item) is bytes:
+                stream.stream.append(item)
                 continue
             x = x if item.x is None else item.x
             y = y if item.y is None else item.y
             if item.text:
-                runs = shaped[item]
-                start = x - shift(item.anchor, runs.width)
-                out.append(b"BT\n0 Tr\n1 0 0 -1 " + _to_bytes(start) + b" " + _to_bytes(y) + b" Tm")
-                out.append(runs.data)
-                out.append(b"ET")
-                x += runs.width
-        stream.stream.append(b"\n".join(out))
+                line = _laid_out(self._context, item.font)
+                stream.begin_text()  # WeasyPrint joins it to the text object just ended, if any
+                stream.set_text_rendering(0)
+                emojis = draw_first_line(stream, line, "none", "none",
+                                         Matrix(d=-1, e=x - _shift(item.anchor, line.width), f=y))
+                stream.end_text()
+                if emojis:  # a font of pictures: WeasyPrint draws the whole image instead
+                    stream.pop_state()
+                    del stream.stream[start:]
+                    return self._fallback().draw(stream, concrete_width, concrete_height, style)
+                x += line.width
         stream.pop_state()
 
     def _fallback(self) -> Any:
@@ -390,11 +461,10 @@ def svg_image(tree: Any, base_url: str | None, url_fetcher: Any, context: Any) -
     return _stock_image(tree, base_url, url_fetcher, context)
 
 
-def install() -> None:
-    """Draw SVG images through :func:`svg_image` (once)."""
+def replacements() -> list[tuple[Any, str, Any]]:
+    """WeasyPrint's SVG images made by :func:`svg_image`."""
     global _stock_image
     import weasyprint.images as images
 
-    if _stock_image is None:
-        _stock_image = images.SVGImage
-        images.SVGImage = svg_image
+    _stock_image = images.SVGImage
+    return [(images, "SVGImage", svg_image)]

@@ -1,10 +1,11 @@
-"""render.html_tree reads the booklet's HTML into the very tree tinyhtml5 makes
+"""speedups.html_reader reads the booklet's HTML into the very tree tinyhtml5 makes
 of it (WeasyPrint's parser), or declines and leaves the document to tinyhtml5."""
 
 from __future__ import annotations
 
 import random
 from collections import defaultdict
+from html.entities import html5
 from io import StringIO
 
 import pytest
@@ -14,10 +15,11 @@ from tinyhtml5.tokenizer import entities
 
 from whistbook.corpus import find_hand_files
 from whistbook.inference import RULES
-from whistbook.render import html_tree
+from whistbook.render import speedups
 from whistbook.render.context import RenderOptions, book_context
 from whistbook.render.environment import make_environment
 from whistbook.render.pdf import booklet_part_html, load_weasyprint
+from whistbook.render.speedups import html_reader
 
 from render_support import BOSTON, HANDS, HAND_I, lesson
 
@@ -36,7 +38,7 @@ def nodes(root) -> list[tuple]:
 
 def read_alike(document: str) -> bool:
     """Whether the fast path took ``document``; when it did, its tree must be tinyhtml5's."""
-    tree = html_tree.parse(document)
+    tree = html_reader.parse(document)
     if tree is not None:
         assert nodes(tree) == nodes(stock(document)), document[:300]
     return tree is not None
@@ -67,20 +69,20 @@ def test_every_part_of_the_bundled_booklet_reads_as_tinyhtml5_reads_it():
 def test_the_subsets_tables_follow_tinyhtml5s_own():
     """The kinds of element the reader knows are the ones tinyhtml5's body rules treat so."""
     start, end = InBodyPhase.start_tag_handler, InBodyPhase.end_tag_handler
-    assert {start[n] for n in html_tree.CLOSES_P} == {InBodyPhase.start_tag_close_p}
-    assert {end[n] for n in html_tree.CLOSES_P - {"p"}} == {InBodyPhase.end_tag_block}
+    assert {start[n] for n in html_reader.CLOSES_P} == {InBodyPhase.start_tag_close_p}
+    assert {end[n] for n in html_reader.CLOSES_P - {"p"}} == {InBodyPhase.end_tag_block}
     assert end["p"] is InBodyPhase.end_tag_p
-    assert {start[n] for n in html_tree.HEADINGS} == {InBodyPhase.start_tag_heading}
-    assert {end[n] for n in html_tree.HEADINGS} == {InBodyPhase.end_tag_heading}
-    assert {start[n] for n in html_tree.ITEMS} == {InBodyPhase.start_tag_list_item}
-    assert {end[n] for n in html_tree.ITEMS} == {InBodyPhase.end_tag_list_item}
-    assert {start[n] for n in html_tree.FORMATTING} == {InBodyPhase.start_tag_formatting, InBodyPhase.start_tag_a}
-    assert {end[n] for n in html_tree.FORMATTING} == {InBodyPhase.end_tag_formatting}
-    assert not html_tree.PLAIN & (set(start) | set(end))  # "any other" start and end tag
-    assert {start[n] for n in html_tree.VOID} == {
+    assert {start[n] for n in html_reader.HEADINGS} == {InBodyPhase.start_tag_heading}
+    assert {end[n] for n in html_reader.HEADINGS} == {InBodyPhase.end_tag_heading}
+    assert {start[n] for n in html_reader.ITEMS} == {InBodyPhase.start_tag_list_item}
+    assert {end[n] for n in html_reader.ITEMS} == {InBodyPhase.end_tag_list_item}
+    assert {start[n] for n in html_reader.FORMATTING} == {InBodyPhase.start_tag_formatting, InBodyPhase.start_tag_a}
+    assert {end[n] for n in html_reader.FORMATTING} == {InBodyPhase.end_tag_formatting}
+    assert not html_reader.PLAIN & (set(start) | set(end))  # "any other" start and end tag
+    assert {start[n] for n in html_reader.VOID} == {
         InBodyPhase.start_tag_void_formatting, InBodyPhase.start_tag_param_source, InBodyPhase.start_tag_input,
         InBodyPhase.start_tag_hr, InBodyPhase.start_tag_process_in_head}
-    assert html_tree.VOID & set(end) == {"br"}  # </br> is read as <br>: never taken
+    assert html_reader.VOID & set(end) == {"br"}  # </br> is read as <br>: never taken
     # a named reference with its semicolon is the longest name tinyhtml5 can match there
     assert all(name.endswith(";") for name in entities if ";" in name)
 
@@ -215,7 +217,7 @@ def test_comments_and_whitespace_go_where_tinyhtml5_puts_them():
     document = ("<!DOCTYPE HTML>\n<!--x--><html>\n<!--a--><head> <!--b--></head>\n<!--c-->"
                 "<body>x</body>\n</html>\n<!--d-->\n")
     assert read_alike(document)
-    tree = html_tree.parse(document)
+    tree = html_reader.parse(document)
     assert [c.text for c in tree.iter() if c.tag is not tree.tag and not isinstance(c.tag, str)] == ["a", "b", "c"]
     assert tree.find("body").text == "x\n\n\n"  # whitespace after </body> and </html> goes into the body
 
@@ -264,7 +266,7 @@ def random_body(rng: random.Random, depth: int = 0) -> str:
         elif kind == 1:
             out.append(rng.choice(["<!--c-->", "<br>", "<img src=x alt='a>b'>", "<hr>", "<wbr/>"]))
         else:
-            name = rng.choice(sorted(html_tree.BODY - html_tree.VOID))
+            name = rng.choice(sorted(html_reader.BODY - html_reader.VOID))
             attrs = rng.choice(["", " class=a", ' id="b" class="a"', " title='&quot;'"])
             inner = random_body(rng, depth + 1) if depth < 5 else ""
             close = f"</{name}>" if rng.random() < 0.97 else ""
@@ -287,10 +289,12 @@ def test_changed_parts_read_as_tinyhtml5_reads_them_or_are_left_to_it():
 
 def test_weasyprint_reads_a_string_through_the_fast_path_and_anything_else_through_tinyhtml5(monkeypatch):
     weasyprint, _, _ = load_weasyprint()
+    if not speedups.installed():
+        pytest.skip(speedups.closed())
     parser = weasyprint.tinyhtml5
-    assert isinstance(parser, html_tree._Parser)
+    assert isinstance(parser, html_reader._Parser)
     taken = []
-    monkeypatch.setattr(html_tree, "parse", lambda doc: taken.append(doc) or None)
+    monkeypatch.setattr(html_reader, "parse", lambda doc: taken.append(doc) or None)
     weasyprint.HTML(string=DOCUMENT)
     weasyprint.HTML(string=DOCUMENT.encode())  # bytes: tinyhtml5 finds the encoding
     assert taken == [DOCUMENT]
@@ -302,12 +306,6 @@ def test_weasyprint_reads_a_string_through_the_fast_path_and_anything_else_throu
     assert nodes(weasyprint.HTML(string=in_body("<p>x<p>y")).etree_element) == nodes(stock(in_body("<p>x<p>y")))
 
 
-def test_installed_only_on_the_versions_it_was_checked_against(monkeypatch):
-    weasyprint, _, _ = load_weasyprint()
-    monkeypatch.setattr(weasyprint, "tinyhtml5", tinyhtml5)
-    monkeypatch.setattr(weasyprint, "__version__", "71.0")
-    html_tree.install()
-    assert weasyprint.tinyhtml5 is tinyhtml5
-    monkeypatch.setattr(weasyprint, "__version__", "70.0")
-    html_tree.install()
-    assert isinstance(weasyprint.tinyhtml5, html_tree._Parser)
+def test_html_s_named_references_are_tinyhtml5_s():
+    """The reader takes the names from Python's table (tinyhtml5 keeps its own)."""
+    assert {k: v for k, v in html5.items() if k.endswith(";")} == {k: v for k, v in entities.items() if k.endswith(";")}

@@ -1,6 +1,7 @@
-"""The booklet's diagrams drawn straight into the PDF (whistbook.render.pictures):
-every drawing diagrams.py makes is drawn by it, looks exactly as WeasyPrint
-draws it, and any other SVG is left to WeasyPrint."""
+"""The booklet's diagrams drawn straight into the PDF (speedups.diagrams): every
+drawing render.diagrams makes is drawn by it, looks exactly as WeasyPrint
+draws it and reads the same, in one document and the next, and any other
+SVG is left to WeasyPrint."""
 
 from __future__ import annotations
 
@@ -15,17 +16,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from whistbook.render import pictures
+from whistbook.render import speedups
 from whistbook.render.diagrams import as_image, deal_svg, known_svg, trick_svg
 from whistbook.render.pdf import lay_out_part, load_weasyprint
+from whistbook.render.speedups import diagrams as pictures
 
 from render_support import lesson
 
-weasyprint, _, _ = load_weasyprint()
-import weasyprint.images as images  # noqa: E402  (after whistbook's speed-ups are installed)
-
-pytestmark = pytest.mark.skipif(images.SVGImage is not pictures.svg_image,
-                                reason="drawn straight only on the WeasyPrint version it was written for")
+load_weasyprint()
+pytestmark = pytest.mark.skipif(not speedups.installed(), reason=str(speedups.closed()))
 CONTEXT = SimpleNamespace(font_config=None)  # what an image is given of the layout
 CSS = "@page { size: A5; margin: 10mm } img { width: 60mm; display: block } img.known-svg { width: 40mm }"
 
@@ -106,12 +105,70 @@ def _words(pdf: bytes, tmp_path: Path, name: str) -> Counter:
     return Counter(out.split())
 
 
+def _one_letter(svg: str) -> str:
+    """The drawing with each text cut to its first letter, which WeasyPrint, drawing a
+    letter at a time, places as a whole text is placed."""
+    tree = ET.fromstring(svg)
+    for element in tree.iter():
+        if element.tag.split("}")[-1] in ("text", "tspan") and element.text:
+            element.text = element.text.strip()[:1]
+    return ET.tostring(tree, encoding="unicode")
+
+
+def _page(drawings: list[str]) -> str:
+    return "<!doctype html><html><body>" + "".join(as_image(svg) for svg in drawings) + "</body></html>"
+
+
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
-def test_a_diagram_looks_as_weasyprint_draws_it(drawings, tmp_path, monkeypatch):
-    html = "<!doctype html><html><body>" + "".join(as_image(svg) for svg in drawings) + "</body></html>"
-    straight = lay_out_part(html, CSS)
-    monkeypatch.setattr(images, "SVGImage", pictures._stock_image)
-    stock = lay_out_part(html, CSS)
-    assert straight.pages == stock.pages
-    assert _pixels(straight.pdf, tmp_path, "straight") == _pixels(stock.pdf, tmp_path, "stock")
-    assert _words(straight.pdf, tmp_path, "straight") == _words(stock.pdf, tmp_path, "stock")
+def test_a_diagram_looks_as_weasyprint_draws_it(drawings, tmp_path):
+    """The same pixels where WeasyPrint's way of drawing a text a letter at a time
+    gives the same glyphs (one letter a text), and the same words anyway."""
+    for name, html in (("letters", _page([_one_letter(svg) for svg in drawings])), ("whole", _page(drawings))):
+        straight = lay_out_part(html, CSS)
+        with speedups.stock():
+            stock = lay_out_part(html, CSS)
+        assert straight.pages == stock.pages
+        assert _words(straight.pdf, tmp_path, f"{name}-straight") == _words(stock.pdf, tmp_path, f"{name}-stock")
+        if name == "letters":
+            assert _pixels(straight.pdf, tmp_path, "straight") == _pixels(stock.pdf, tmp_path, "stock")
+
+
+def _layout_text(data: bytes, tmp_path: Path, name: str) -> str:
+    path = tmp_path / f"{name}.pdf"
+    path.write_bytes(data)
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def test_a_diagram_drawn_in_the_next_document_reads_the_same_and_has_no_forms(drawings, tmp_path):
+    html = _page(drawings)
+    first = lay_out_part(html, CSS)  # lays the texts out
+    again = lay_out_part(html, CSS)  # a new document: the texts' layouts kept, the fonts taught anew
+    assert first.pdf == again.pdf
+    text = _layout_text(first.pdf, tmp_path, "first")
+    assert "Tricks AB" in text and "♦" in text
+    # a centred or right-aligned text is drawn in place: no form of its own
+    assert b"/Form" not in first.pdf
+
+
+def test_a_text_in_a_font_of_pictures_leaves_the_whole_image_to_weasyprint(drawings, tmp_path, monkeypatch):
+    """draw_first_line hands back the emojis it could not draw as glyphs: what the image
+    wrote so far is taken back, and WeasyPrint draws the image."""
+    import weasyprint.draw.text as text
+
+    drawn = text.draw_first_line
+    asked = []
+
+    def with_emoji(stream, box, *args):
+        asked.append(box.text)
+        drawn(stream, box, *args)
+        return [("an emoji",)] if box.text == "Y" and isinstance(box, pictures._Line) else []
+
+    html = _page(drawings[:1])
+    monkeypatch.setattr(text, "draw_first_line", with_emoji)
+    fallen = lay_out_part(html, CSS)
+    monkeypatch.undo()
+    with speedups.stock():
+        stock = lay_out_part(html, CSS)
+    assert "Y" in asked
+    assert _pixels(fallen.pdf, tmp_path, "fallen") == _pixels(stock.pdf, tmp_path, "stock")
