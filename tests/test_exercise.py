@@ -17,7 +17,7 @@ from whistbook.render.environment import make_environment
 from whistbook.render.pdf import booklet_part_html
 
 from render_support import BOSTON, HAND_I, lesson
-from test_render_html_tree import read_alike
+from test_render_html_reader import read_alike
 
 PRINT = RenderOptions(medium="print", analysis=False)
 
