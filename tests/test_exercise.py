@@ -85,6 +85,8 @@ def test_init_exercises_starts_a_book_of_hands_made_on_the_theme_that_builds(tmp
 
     text = subprocess.run(["pdftotext", "output/whistbook.pdf", "-"], capture_output=True, text=True).stdout
     assert text.count("What do you play, and why?") == 2 and "Answers to the exercises" in text
+    # each answer explains from the hand's draft remark (the judge's figures for every choice)
+    assert text.count("deals he could imagine") + text.count("every deal he could imagine") >= 2
 
 
 def test_init_refuses_a_theme_it_cannot_make(tmp_path: Path, capsys):

@@ -56,6 +56,10 @@ def test_a_made_hand_is_valid_and_its_quiz_asks_at_the_decisive_card(made, tmp_p
     seat = checked.hand.known_hand
     assert seat == made.decisive.seat and checked.hand.source.endswith(str(made.seed))
     assert made.decisive.played in checked.replay.tricks[made.decisive.trick - 1].cards
+    # the remark is a draft for the author, at the decisive trick alone, and validate says so
+    drafted = [t.number for t in checked.hand.tricks if t.remark_draft]
+    assert drafted == [made.decisive.trick] and not any(t.remark for t in checked.hand.tricks)
+    assert any("draft remark" in d.message for d in checked.diagnostics)
     # the judge's verdict on the decisive card as a build makes it (judge() weighs each card so)
     table = Table.of(checked)
     d = next(d for d in decisions(table) if d.trick == made.decisive.trick and d.seat == seat)

@@ -7,7 +7,7 @@ do you play?", with the answer and its explanation at the back of the
 booklet, as a puzzle book does.
 
 The question asked is one of the lesson's play quiz (:mod:`whistbook.quiz`,
-graded by the judge): the one at the first trick the hand remarks on, which
+graded by the judge): the one at the first trick the hand remarks on (an accepted remark or a draft), which
 in a hand made by ``whistbook deal`` is the decisive moment, where the
 theme's card is clearly the best; where no question is asked at a remarked
 trick, the question whose wrong answers cost the most.
@@ -23,7 +23,8 @@ def exercise_of(lesson: Lesson) -> ExerciseView | None:
     quizzes = [q for q in lesson.play_quizzes if q.judged or q.right]
     if not quizzes or lesson.known_hand is None:
         return None
-    remarked = {t.number for t in lesson.tricks if t.remark}
+    # A draft counts: a generated hand's only remark is the draft at its decisive trick.
+    remarked = {t.number for t in lesson.tricks if t.remark or t.draft}
     q = next((q for q in quizzes if q.trick in remarked), None) or max(quizzes, key=_clearness)
     tricks = {t.number: t for t in lesson.tricks}
     now = tricks[q.trick]
@@ -36,7 +37,7 @@ def exercise_of(lesson: Lesson) -> ExerciseView | None:
     return ExerciseView(
         trick=q.trick, seat=q.seat, before=tuple(t for t in lesson.tricks if t.number < q.trick),
         so_far=now.plays[:q.before], held=held, legal=q.legal, right=q.right, sound=q.sound, costs=costs,
-        remark=now.remark, rule=rule[0], rule_title=rule[1], page=rule[2],
+        remark=now.remark or now.draft, rule=rule[0], rule_title=rule[1], page=rule[2],
     )
 
 

@@ -75,7 +75,8 @@ def hand_text(made, title: str, command: str = "whistbook deal") -> str:
     result = describe_result(score_hand(final, honours_held(made.deal, table.trumps), None, "short"))
     lines = [
         f"# A hand made by '{command}' on the theme '{theme.name}'. The play is four players",
-        "# keeping Cavendish's conventions; the remark is a draft made from the judge's figures.",
+        "# keeping Cavendish's conventions; the remark_draft is made from the judge's figures:",
+        "# read it, edit it as you like and rename it 'remark' to accept it.",
         f"title: {_quoted(title)}",
         f"theme: {_quoted(theme.summary)}",
         f"source: {_quoted(source(made))}",
@@ -91,7 +92,7 @@ def hand_text(made, title: str, command: str = "whistbook deal") -> str:
         lines.append(f"  - cards: {' '.join(str(p.card) for p in t.plays)}")
         lines.append(f"    tally: {t.tally[0]}-{t.tally[1]}")
         if t.number == d.trick:
-            lines.append("    remark: |")
+            lines.append("    remark_draft: |")
             lines += [f"      {line}" for line in _wrapped(remark(made))]
     if left:
         lines.append("ending:")
