@@ -117,9 +117,11 @@ def remark(made) -> str:
     mine = j.loss
     others = sorted((o for o in j.options if card not in o.cards), key=lambda o: o.tricks)
     deals = "every deal he could imagine" if j.exact else f"{j.samples} deals he could imagine"
+    # The nearest choice alone: the quiz and the exercise's answer give what every card costs.
+    rest = ", and every other card more" if len(others) > 1 else ""
     parts.append(f"On what {d.seat} could know it is the best card: over {deals}, it takes "
-                 f"{mine.expected:.1f} tricks from here on average, and "
-                 + _losses(others) + ".")
+                 f"{mine.expected:.1f} tricks from here on average; "
+                 + _losses(others[:1]) + rest + ".")
     if j.principle.silent:
         parts.append("The conventions are silent here: the count of the cards decides.")
     elif j.follows_principle:
