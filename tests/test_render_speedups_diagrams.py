@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import pytest
 
 from whistbook.render import speedups
-from whistbook.render.diagrams import as_image, deal_svg, known_svg, trick_svg
+from whistbook.render.diagrams import as_image, deal_row_svg, deal_svg, known_svg, trick_svg
 from whistbook.render.pdf import lay_out_part, load_weasyprint
 from whistbook.render.speedups import diagrams as pictures
 
@@ -31,14 +31,15 @@ CSS = "@page { size: A5; margin: 10mm } img { width: 60mm; display: block } img.
 
 @pytest.fixture(scope="module")
 def drawings() -> list[str]:
-    """Every kind of drawing, in both palettes: tricks (one with −1 marks), what is known, the deal."""
+    """Every kind of drawing, in both palettes: tricks (one with −1 marks), what is known, the deal (round the
+    table and in a row)."""
     ls = lesson(analysis=True)
     costly = next(t for t in ls.tricks if any(p.cost for p in t.plays))
     out = []
     for four in (False, True):
         out += [trick_svg(ls.tricks[0], four_colour=four), trick_svg(costly, analysis=True, four_colour=four),
                 known_svg(next(t for t in ls.tricks if t.known), four_colour=four),
-                deal_svg(ls, centre="A deals", four_colour=four)]
+                deal_svg(ls, centre="A deals", four_colour=four), deal_row_svg(ls, four_colour=four)]
     return out
 
 

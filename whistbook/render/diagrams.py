@@ -201,6 +201,35 @@ def deal_svg(lesson: Lesson, *, centre: str = "", four_colour: bool = False) -> 
     return ET.tostring(svg, encoding="unicode")
 
 
+#: the hands of a deal in a row, clockwise round the table from the left
+ROW_ORDER = ("left", "top", "right", "bottom")
+
+
+def deal_row_svg(lesson: Lesson, *, four_colour: bool = False) -> str:
+    """The four hands side by side, clockwise from the left hand (an inline
+    ``<svg>``): a third of the height of :func:`deal_svg`, for a booklet page
+    where the deal round the table would not fit."""
+    palette = PALETTES["four" if four_colour else "two"]
+    by = lesson.deal_by_position
+    captions = {pos: f"{h.seat}" + (" (known)" if h.known else "") + (", dealer" if h.dealer else "")
+                for pos, h in by.items()}
+    widths = [_hand_width(by[pos], captions[pos]) for pos in ROW_ORDER]
+    gap = 18
+    width = sum(widths) + gap * (len(widths) - 1)
+    height = CAPTION_SIZE + 6 + LINE * 4 + 2
+    desc = "; ".join(f"{h.seat}: " + ", ".join(f"{s.suit.plural} " + (" ".join(rank_text(c.rank) for c in s.cards)
+                                                                     or "none") for s in h.suits)
+                     for h in lesson.deal)
+    svg = ET.Element("svg", {"viewBox": f"0 0 {width:g} {height:g}", "class": "deal-svg deal-row-svg", "role": "img",
+                             "aria-label": f"The deal. {desc}", "font-family": FONT})
+    ET.SubElement(svg, "title").text = f"The deal. {desc}"
+    x = 0.0
+    for pos, w in zip(ROW_ORDER, widths):
+        _hand(svg, by[pos], x, 0, captions[pos], palette)
+        x += w + gap
+    return ET.tostring(svg, encoding="unicode")
+
+
 def as_image(svg: str) -> str:
     """A drawing of this module as an ``<img>`` holding the SVG in a ``data:``
     URL, for print. WeasyPrint treats an inline ``<svg>`` as part of the page:
@@ -219,7 +248,7 @@ def as_image(svg: str) -> str:
     return ET.tostring(img, encoding="unicode", method="html")
 
 
-__all__ = ["trick_svg", "trick_label", "deal_svg", "as_image", "PALETTES"]
+__all__ = ["deal_row_svg", "trick_svg", "trick_label", "deal_svg", "as_image", "PALETTES"]
 
 
 # --- what is known, for print ----------------------------------------------------------------

@@ -29,7 +29,7 @@ from ..seats import Side
 from .. import wording
 from ..wording import citation, number_word
 from . import playalong
-from .diagrams import as_image, deal_svg, known_svg, trick_svg
+from .diagrams import as_image, deal_row_svg, deal_svg, known_svg, trick_svg
 from .markup import RemarkRenderer, card_html, markdown_text, prose, rank_html, rank_text, suit_html, words_html
 
 PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -126,6 +126,8 @@ def make_environment(override_dir: str | Path | None = None, *,
             trick_svg(t, analysis=analysis, four_colour=four_colour))),
         deal_svg=_drawn_once(lambda lesson, centre="", four_colour=False: Markup(
             deal_svg(lesson, centre=centre, four_colour=four_colour))),
+        deal_row_svg=_drawn_once(lambda lesson, four_colour=False: Markup(
+            deal_row_svg(lesson, four_colour=four_colour))),
         picture=lambda svg, medium: Markup(as_image(svg)) if medium == "print" else svg,
         rank_html=lambda c: Markup(rank_html(c)),
         citation_text=lambda rule: citation(rule) or "",

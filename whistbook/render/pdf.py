@@ -242,11 +242,20 @@ def lay_out_part(html: str, css: str, *, draw: bool = True) -> PartLayout:
 
     fetcher = make_fetcher()
     base = ASSETS_DIR.as_uri() + "/"
+    def render(sheet: str) -> Any:
+        style, fonts = _stylesheet(sheet, base, fetcher)
+        return weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher,
+                               media_type="print").render(stylesheets=[style], font_config=fonts)
+
     with warnings_of("weasyprint") as logged:
         try:
-            style, fonts = _stylesheet(css, base, fetcher)
-            doc = weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher,
-                                  media_type="print").render(stylesheets=[style], font_config=fonts)
+            doc = render(css)
+            if _deal_alone(doc):
+                # the deal round the table went over to a page of its own: in a row it may fit before
+                compact = render(css + COMPACT_DEAL)
+                # kept when it saves the page, or fills the short page and leaves the rest to run on
+                if len(compact.pages) < len(doc.pages) or _hands_on_top(compact) is None:
+                    doc = compact
         except FatalURLFetchingError as err:
             raise RenderError(f"booklet: {err}") from None
     out = PartLayout(pdf=b"", pages=len(doc.pages), numbered=take_page_numbers(doc.pages), warnings=logged)
@@ -266,6 +275,44 @@ def lay_out_part(html: str, css: str, *, draw: bool = True) -> PartLayout:
         page.bookmarks[:] = []
     out.pdf = doc.write_pdf() if draw else b""
     return out
+
+
+#: the lesson's deal in a row (``.deal-row``) instead of round the table, and the result under it
+COMPACT_DEAL = """
+.deal-of-hand { display: none; }
+.deal-row { display: block; }
+html .deal-of-hand ~ .result { margin-left: 0; padding-top: 0; }  /* over the A4 rule too */
+.part-hands { break-inside: auto; }  /* the heading, the deal and the result still hold together */
+"""
+
+
+def _hands_on_top(doc: Any) -> float | None:
+    """Where the lesson's hands (the heading "The hands", anchor ``*-hands``)
+    start on its last page, when that is in the page's top fifth (the top of
+    its text); else None."""
+    if len(doc.pages) < 2:
+        return None
+    last = doc.pages[-1]
+    top = min((y for name, (x, y, *_) in last.anchors.items() if name.endswith("-hands")), default=None)
+    return top if top is not None and top < last.height / 5 else None
+
+
+def _deal_alone(doc: Any) -> bool:
+    """Whether the lesson's hands start its last page and the page before is
+    left more than a quarter empty: the deal round the table did not fit
+    there. How full that page is comes from the boxes anchored on it (each
+    part of a lesson in print is, and each trick): a box's padding makes the
+    page look a little fuller than its text, so a fifth is the mark."""
+    top = _hands_on_top(doc)
+    if top is None:
+        return False
+    # the lesson's box (anchor ``*-lesson``) runs to the foot of the text on every page it crosses
+    boxes = doc.pages[-2].anchors
+    foot = max((r[3] for name, r in boxes.items() if name.endswith("-lesson")), default=None)
+    if foot is None:
+        return True
+    filled = max((r[3] for name, r in boxes.items() if not name.endswith("-lesson")), default=top)
+    return (foot - filled) / (foot - top) > 0.2
 
 
 _STYLES: dict[str, Any] = {}
