@@ -60,7 +60,7 @@ def _import(tmp_path, capsys, name: str, text: str, *options: str) -> tuple[int,
     out = tmp_path / "out" / src.stem
     code = main(["import", str(src), "-o", str(out), "-q", *options])
     err = capsys.readouterr().err
-    assert not any(word in err.replace(str(src), "") for word in FOREIGN), err
+    assert not any(word in err.replace(str(tmp_path), "") for word in FOREIGN), err
     lines = [m.groupdict() for m in map(LINE.match, err.splitlines()) if m]
     files = sorted(p.name for p in out.iterdir()) if out.is_dir() else []
     return code, files, lines
@@ -338,3 +338,110 @@ def test_mangled_real_files_give_located_messages_only(tmp_path):
             work = plan(boards, path, tmp_path / "out", None)
             for d in work.skipped + work.errors:
                 assert d.loc is not None and not any(word in d.message for word in FOREIGN), d
+
+
+# ------------------------------------------------------------------ every real file, nothing lost
+
+#: for each real file: boards read, hand files written, boards left out with a note, boards in error
+REAL_COUNTS = {
+    "bba-bergen.pbn": (3, 3, 0, 0),
+    "bbo-helper-daylong.pbn": (5, 3, 2, 0),
+    "bbo-record.lin": (1, 0, 1, 0),
+    "bbo-sky-club-pairs.pbn": (7, 3, 4, 0),
+    "bbo-wronie-three-tables.lin": (3, 3, 0, 0),
+    "ben-too-many-trumps.pbn": (1, 1, 0, 0),
+    "bigdeal-psbridge.pbn": (3, 0, 3, 0),
+    "bridgecomposer-blank-line-in-comment.pbn": (1, 0, 1, 0),
+    "bridgecomposer-deals-only.pbn": (3, 0, 3, 0),
+    "cold-6d.pbn": (1, 1, 0, 0),
+    "dds-example.pbn": (1, 0, 1, 0),
+    "endplay-comments.pbn": (1, 0, 0, 1),
+    "endplay-example1.lin": (1, 0, 1, 0),
+    "endplay-eyc-1998-teams.pbn": (8, 7, 1, 0),
+    "pavlicek-wc2012-final.pbn": (6, 2, 2, 2),
+    "pbn-reference-correct-21.pbn": (2, 1, 1, 0),
+    "pbntools-bbo-history.pbn": (2, 2, 0, 0),
+    "pbntools-kops-pairs.pbn": (5, 4, 1, 0),
+    "pbntools-lin-link-deal1.pbn": (1, 1, 0, 0),
+    "pbntools-tourcalc-deals.pbn": (2, 0, 2, 0),
+    "realbridge-2021-optimum.pbn": (4, 1, 3, 0),
+}
+
+
+def test_every_real_file_is_counted():
+    assert sorted(REAL_COUNTS) == sorted(p.name for p in REAL.glob("*.[pl][bi]n"))
+
+
+@pytest.mark.parametrize("name", sorted(REAL_COUNTS))
+def test_every_real_board_is_written_or_reported(name, tmp_path, capsys):
+    """Each real file: every board read is written as a hand file that
+    validates, or reported with its place and reason; the summary line
+    adds them up."""
+    given = "real" + Path(name).suffix  # the source's name may hold a word FOREIGN looks for
+    code, files, lines = _import(tmp_path, capsys, given, (REAL / name).read_bytes())
+    read_n, written, skipped, errors = REAL_COUNTS[name]
+    assert len(files) == written
+    assert [d["level"] for d in lines].count("note") == skipped
+    assert [d["level"] for d in lines].count("error") == errors
+    assert written + skipped + errors == read_n
+    assert all(d["path"].endswith(given) and int(d["line"]) >= 1 for d in lines)
+    assert code == (1 if errors else 0)
+    if files:
+        _validates(tmp_path / "out" / "real")
+
+
+def test_a_game_without_a_deal_plays_the_deal_before(tmp_path, capsys):
+    """Pavlicek's match files give the deal once: the other room's game has
+    its own contract, auction and play but no [Board] or [Deal]. It plays
+    the deal of the game before, and says so."""
+    code, files, lines = _import(tmp_path, capsys, "wc.pbn", (REAL / "pavlicek-wc2012-final.pbn").read_text())
+    assert files == ["wc-03-1.yaml", "wc-03-2.yaml"]
+    assert not any("no deal" in d["text"] for d in lines)
+    # board 1's two plays and board 2's two no-trump games are all placed at their own lines
+    assert [d["line"] for d in lines] == ["56", "72", "25", "44"]
+    closed = " ".join((tmp_path / "out" / "wc" / "wc-03-2.yaml").read_text().replace("\n#", "").split())
+    assert "the record gives no deal for this table: it is the deal of the game before, at line 89" in closed
+    assert check_file(tmp_path / "out" / "wc" / "wc-03-2.yaml").ok
+
+
+def test_the_ten_written_10(tmp_path, capsys):
+    """Some programs write the ten as 10, in PBN's deal and play and in LIN's md|."""
+    text = (REAL / "ben-too-many-trumps.pbn").read_text()
+    deal = re.search(r'\[Deal "([^"]+)"\]', text).group(1)
+    code, files, lines = _import(tmp_path, capsys, "tens.pbn",
+                                 text.replace(deal, deal.replace("T", "10")).replace("ST S8 D2 SK", "S10 S8 D2 SK"))
+    assert code == 0 and lines == [] and files == ["tens-59.yaml"]
+    lin_text = (REAL / "bbo-wronie-three-tables.lin").read_text().splitlines()[0].replace("STJH", "S10JH")
+    code, files, lines = _import(tmp_path, capsys, "tenlin.lin", lin_text)
+    assert code == 0 and lines == [] and files == ["tenlin-01.yaml"]
+
+
+def test_a_file_in_a_windows_code_page_is_read_and_says_so(tmp_path, capsys):
+    """A Polish event name in Windows-1250 (bytes no ISO-8859-1 text holds):
+    the cards are read, and the hand file tells that letters may be wrong."""
+    text = (REAL / "ben-too-many-trumps.pbn").read_text().replace("Random]", "Turniej Brzeziny Śląskie")
+    code, files, lines = _import(tmp_path, capsys, "cp.pbn", text.encode("cp1250"))
+    assert code == 0 and lines == [] and files == ["cp-59.yaml"]
+    made = " ".join((tmp_path / "out" / "cp" / "cp-59.yaml").read_text().replace("\n#", "").split())
+    assert "neither UTF-8 nor ISO-8859-1 (byte 0x8c, line 1)" in made and "read as Windows-1252" in made
+
+
+@pytest.mark.parametrize("how", ["bom", "crlf", "lower", "latin-1", "hash", "tabs"])
+def test_real_file_variants(how, tmp_path, capsys):
+    """The same real board with a byte-order mark, CR LF, lower-case cards,
+    a Latin-1 name, a second table written with PBN's "#" for the same
+    board and deal, and tabs for blanks."""
+    text = (REAL / "ben-too-many-trumps.pbn").read_text()
+    deal = re.search(r'\[Deal "([^"]+)"\]', text).group(1)
+    data = {
+        "bom": b"\xef\xbb\xbf" + text.encode(),
+        "crlf": text.replace("\n", "\r\n").encode(),
+        "lower": text.replace(deal, deal.lower()).replace("HA H3 H6 HQ", "ha h3 h6 hq").encode(),
+        "latin-1": text.replace("jackos51246d", "Jérôme").encode("latin-1"),
+        "hash": (text + "\n" + text.replace('"59"', '"#"').replace(deal, "#").replace('[Result "9"]', '[Result "10"]')).encode(),
+        "tabs": text.replace(" ", "\t").encode(),
+    }[how]
+    code, files, lines = _import(tmp_path, capsys, "v.pbn", data)
+    assert code == 0 and lines == []
+    assert files == (["v-59-1.yaml", "v-59-2.yaml"] if how == "hash" else ["v-59.yaml"])
+    _validates(tmp_path / "out" / "v")

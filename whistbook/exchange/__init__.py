@@ -44,14 +44,18 @@ def read(path: str | Path, fmt: str | None = None) -> list[BridgeBoard]:
     :raises RecordError: for a file that cannot be read, or holds no board.
     """
     from . import lin, pbn
-    from .source import read_text
+    from .source import read_source
 
     fmt = fmt or READ_FORMATS.get(Path(path).suffix.lower())
     if fmt is None:
         raise RecordError("cannot tell PBN from LIN by the file's ending: give --format pbn or --format lin",
                           SourceLocation(str(path), 1, 1))
-    text = read_text(path)
-    return {"pbn": pbn.read, "lin": lin.read}[fmt](text, str(path))
+    text, caveat = read_source(path)
+    boards = {"pbn": pbn.read, "lin": lin.read}[fmt](text, str(path))
+    if caveat is not None:
+        for board in boards:
+            board.comments.append(caveat)
+    return boards
 
 
 def read_records(path: str | Path, fmt: str | None = None, turn_up=None) -> list[Record]:

@@ -106,6 +106,8 @@ class BridgeBoard:
     account: str | None = None
     #: the first fault met while reading the board, reported when it is used
     problem: RecordError | None = None
+    #: what a reader of the hand file made from the board should know (how the file was read)
+    comments: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
         """The board as a reader of the file would name it."""
@@ -224,6 +226,7 @@ def to_record(board: BridgeBoard, turn_up: Card | None = None) -> Record:
         raise RecordError(f"deal: {err.message}", board.deal_loc) from None
     rec = Record(deal, _SUIT_OF_STRAIN[contract.strain], board=board.number)
     rec.title = board.title
+    rec.comments.extend(board.comments)
     if leader != "S":
         names = ", ".join(f"{COMPASS_NAME[p]} is {s}" for p, s in sorted(seat_of.items(), key=lambda x: x[1]))
         rec.comments.append(f"seats turned so that the opening leader is A: {names}")

@@ -233,6 +233,10 @@ def _hand(text: str, loc: SourceLocation) -> list[Card]:
     suit = None
     for k, ch in enumerate(text):
         up = ch.upper()
+        if ch == "0" and k and text[k - 1] == "1":
+            continue  # the second character of a ten written 10
+        if ch == "1" and text.startswith("10", k):
+            up = "T"
         if up in "SHDC":
             suit = up
         elif ch in " \t":

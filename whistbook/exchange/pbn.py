@@ -203,15 +203,19 @@ def read(text: str, path: str) -> list[BridgeBoard]:
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     boards: list[BridgeBoard] = []
-    previous: dict[str, str] = {}
+    previous: dict[str, _Tag] = {}
     for game in _games(text, path):
         if not game.tags:
             continue
         for name, tag in game.tags.items():
             if tag.value == "#" and name in previous:
-                tag.value = previous[name]
-            previous[name] = tag.value
+                tag.value = previous[name].value
+        inherited = _inherit_deal(game, previous)
+        previous.update(game.tags)
         board = BridgeBoard(path, game.loc, order=len(boards) + 1)
+        if inherited:
+            board.comments.append(f"the record gives no deal for this table: it is the deal of the game before, "
+                                  f"at line {game.tags['deal'].loc.line}")
         try:
             if game.problem is not None:
                 raise game.problem
@@ -223,6 +227,25 @@ def read(text: str, path: str) -> list[BridgeBoard]:
         raise RecordError("no boards found (a PBN board is a group of tags such as [Deal \"N:...\"])",
                           SourceLocation(path, 1, 1))
     return boards
+
+
+#: what a game that leaves out its deal takes from the game before
+_DEAL_TAGS = ("board", "dealer", "vulnerable", "deal")
+
+
+def _inherit_deal(game: _Game, previous: dict[str, _Tag]) -> bool:
+    """A game with a contract, auction or play but no deal, after one with a
+    deal, is another table's play of that deal: it takes the board, dealer
+    and deal of the game before (as Richard Pavlicek's files write the
+    second room of a match). True when it did."""
+    if "deal" in game.tags or "deal" not in previous or not {"contract", "auction", "play"} & set(game.tags):
+        return False
+    if "board" in game.tags and "board" in previous and game.tags["board"].value != previous["board"].value:
+        return False  # another board's number says it is not the same deal
+    for name in _DEAL_TAGS:
+        if name not in game.tags and name in previous:
+            game.tags[name] = previous[name]
+    return True
 
 
 def _value(game: _Game, name: str) -> _Tag | None:
@@ -302,7 +325,7 @@ def _deal(tag: _Tag) -> dict[str, list[Card]] | None:
         cards = []
         col = 0
         for suit, ranks in zip("SHDC", suits):
-            for j, r in enumerate(ranks):
+            for j, r in _ranks(ranks):
                 try:
                     cards.append(Card.parse(r + suit))
                 except InvalidCardError:
@@ -311,6 +334,19 @@ def _deal(tag: _Tag) -> dict[str, list[Card]] | None:
             col += len(ranks) + 1
         hands[lho(first, k)] = cards
     return hands or None
+
+
+def _ranks(text: str) -> Iterator[tuple[int, str]]:
+    """Each rank of a suit with its place; the ten written ``10``, as some
+    programs write it, is the ten (``T``)."""
+    j = 0
+    while j < len(text):
+        if text.startswith("10", j):
+            yield j, "T"
+            j += 2
+            continue
+        yield j, text[j]
+        j += 1
 
 
 def _contract(tag: _Tag) -> Contract | str:

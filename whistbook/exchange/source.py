@@ -15,11 +15,15 @@ _C1 = bytes(range(0x80, 0xA0))
 MAX_BYTES = 50_000_000
 
 
-def read_text(path: str | Path) -> str:
+def read_source(path: str | Path) -> tuple[str, str | None]:
     """The file's text: UTF-8 (with or without a byte-order mark), or
-    ISO-8859-1, the character set PBN 2.1 prescribes.
+    ISO-8859-1, the character set PBN 2.1 prescribes; failing both,
+    Windows-1252, in which programs on Windows write names and commentary
+    (the cards are plain letters in every one of them). With the text comes
+    a sentence for the reader when it was Windows-1252 (letters of another
+    Windows code page, Polish or Czech say, come out wrong), else None.
 
-    :raises RecordError: for an unreadable file or one in another encoding.
+    :raises RecordError: for an unreadable file or one in none of these.
     """
     p = str(path)
     try:
@@ -32,11 +36,21 @@ def read_text(path: str | Path) -> str:
     if len(data) > MAX_BYTES:
         raise RecordError(f"the file is larger than {MAX_BYTES / 1e6:g} MB", SourceLocation(p, 1, 1))
     try:
-        return _lines(data.decode("utf-8-sig"))
+        return _lines(data.decode("utf-8-sig")), None
     except UnicodeDecodeError as err:
         bad = err.start
     if b"\0" not in data and not any(b in _C1 for b in data):
-        return _lines(data.decode("latin-1"))
+        return _lines(data.decode("latin-1")), None
+    if b"\0" not in data:
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError:
+            pass
+        else:
+            k = next(k for k, b in enumerate(data) if b in _C1)
+            at = SourceLocation.of_byte(p, data, k)
+            return _lines(text), (f"the file is neither UTF-8 nor ISO-8859-1 (byte 0x{data[k]:02x}, line {at.line}): "
+                                  "it was read as Windows-1252, so letters of names and commentary may be wrong")
     raise RecordError(f"byte 0x{data[bad]:02x} is not UTF-8 or ISO-8859-1 text: save the file as UTF-8",
                       SourceLocation.of_byte(p, data, bad))
 
