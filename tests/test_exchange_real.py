@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from whistbook.cards import Suit
 from whistbook.cli import main
 from whistbook.corpus import check_file, find_hand_files
 from whistbook.exchange import lin, pbn, read, read_records
@@ -335,7 +336,8 @@ def test_mangled_real_files_give_located_messages_only(tmp_path):
             except RecordError as err:
                 assert err.loc is not None and err.loc.line >= 1
                 continue
-            work = plan(boards, path, tmp_path / "out", None)
+            trumps = rng.choice([None, Suit.HEARTS])  # --trumps deals the boards that name none
+            work = plan(boards, path, tmp_path / "out", None, trumps=trumps)
             for d in work.skipped + work.errors:
                 assert d.loc is not None and not any(word in d.message for word in FOREIGN), d
 

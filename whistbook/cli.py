@@ -300,6 +300,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     path = _existing_file(args.file)
     turn_up = _option(Card.parse, args.turn_up, "--turn-up")
+    trumps = None if args.trumps is None else _trump_suit(args.trumps)
     try:
         boards = read(path, args.format)
     except RecordError as err:
@@ -307,9 +308,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         return 1
     out = Path(args.output) if args.output else None
     one_file = out is not None and out.suffix in (".yaml", ".yml")
-    work = plan(boards, path, None if out is None or one_file else out, out if one_file else None, turn_up)
-    if args.strict:  # every board must come in: one that cannot is an error
-        work.skipped = [Diagnostic(d.loc, "error", d.message.removesuffix("; not imported")) for d in work.skipped]
+    work = plan(boards, path, None if out is None or one_file else out, out if one_file else None, turn_up,
+                trumps, strict=args.strict)
     _print_diagnostics(work.skipped + work.errors, sys.stderr)
     if args.strict and (work.skipped or work.errors):
         print(f"whistbook: {_count(len(work.skipped) + len(work.errors), 'board')} of {len(boards)} cannot be imported "
@@ -328,6 +328,18 @@ def cmd_import(args: argparse.Namespace) -> int:
     if out is not None:
         print(_import_summary(len(boards), written, work.skipped, len(work.errors) + len(failed), out), file=sys.stderr)
     return 1 if work.errors or failed else 0
+
+
+def _trump_suit(text: str):
+    """The suit --trumps names: a letter or a name (a symbol too), in any case;
+    an empty value is a usage error too, not the option left out."""
+    from .cards import Suit
+
+    try:
+        return Suit.parse(text)
+    except WhistbookError:
+        raise ConfigError(f"--trumps: {text!r} is not a suit: give S, H, D or C, or spades, hearts, diamonds or "
+                          "clubs") from None
 
 
 def _import_boards(jobs, to_stdout: bool, quiet: bool) -> tuple[int, list[Diagnostic]]:
@@ -514,7 +526,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "leader becomes A; the declarer comes from the record, else from its auction. "
                                    "When the record does not say which card was turned up, the dealer's lowest trump "
                                    "is assumed and a comment says so. Boards that cannot be whist (no trumps, passed "
-                                   "out, no deal, a play that stops without a result) are left out with a note each; "
+                                   "out, no deal, a play that stops without a result) are left out with a note each "
+                                   "(--trumps SUIT brings in a deal alone or a passed-out board with that suit as "
+                                   "trumps); "
                                    "boards with errors are reported and left out too. Exit status 0 when every board "
                                    "was written or left out for a stated reason, 1 when a board has an error.")
     p.add_argument("file", metavar="FILE", help="a .pbn or .lin file")
@@ -522,6 +536,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a .yaml file for one board, or a folder for several (default: standard output)")
     p.add_argument("--format", choices=("pbn", "lin"), default=None, help="the file's format (default: by its ending)")
     p.add_argument("--turn-up", metavar="CARD", help="the card the dealer turned up, e.g. 7H (default: his lowest trump)")
+    p.add_argument("--trumps", metavar="SUIT",
+                   help="trumps (S, H, D or C, or spades, hearts, diamonds, clubs) for the boards whose record names "
+                        "none: a deal alone or a passed-out board is then imported as a whist hand, the record's "
+                        "dealer dealing (else the board number's usual dealer), the player on his left leading, no "
+                        "card played and the whole hand a claim the solver accepts; a board with a contract keeps "
+                        "its own strain (the record wins), and a no-trump board is still left out")
     p.add_argument("--force", action="store_true", help="overwrite hand files that exist")
     p.add_argument("--strict", action="store_true",
                    help="write nothing unless every board can be imported (default: leave out, with a note, the "

@@ -58,13 +58,15 @@ def read(path: str | Path, fmt: str | None = None) -> list[BridgeBoard]:
     return boards
 
 
-def read_records(path: str | Path, fmt: str | None = None, turn_up=None) -> list[Record]:
+def read_records(path: str | Path, fmt: str | None = None, turn_up=None, trumps=None) -> list[Record]:
     """Every board of a file as a settled record, for a library user who
-    wants them all: the first board that cannot be whist raises.
+    wants them all: the first board that cannot be whist raises. ``trumps``
+    (a :class:`~whistbook.cards.Suit`) deals the boards whose record names
+    none, as ``whistbook import --trumps`` does.
 
     :raises RecordError: located in the file.
     """
     from .bridge import to_record
     from .record import settle_totals
 
-    return [settle_totals(to_record(b, turn_up)) for b in read(path, fmt)]
+    return [settle_totals(to_record(b, turn_up, trumps)) for b in read(path, fmt)]

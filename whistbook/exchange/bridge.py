@@ -28,7 +28,16 @@ _SUIT_OF_STRAIN = {letter: Suit("SHDC".index(letter)) for letter in "SHDC"}
 class NotWhistError(RecordError):
     """A board that is a sound bridge record but cannot be played as whist
     (no trumps, passed out, no deal, a play that stops without a result):
-    it is skipped with a note, unless ``--strict``."""
+    it is skipped with a note, unless ``--strict``. ``hint`` says how the
+    board could still come in, when there is a way."""
+
+    def __init__(self, message: str, loc: SourceLocation | None = None, hint: str | None = None) -> None:
+        super().__init__(message, loc)
+        self.hint = hint
+
+
+#: what a board that names no trumps can be imported with
+TRUMPS_HINT = "--trumps SUIT imports it with that suit as trumps"
 
 
 def lho(seat: str, n: int = 1) -> str:
@@ -202,12 +211,14 @@ def _winner(cards: list[Card], trumps: Suit | None) -> int:
     return best
 
 
-def to_record(board: BridgeBoard, turn_up: Card | None = None) -> Record:
+def to_record(board: BridgeBoard, turn_up: Card | None = None, trumps: Suit | None = None) -> Record:
     """The board as a checked whist record, all but its totals
     (:func:`~.record.settle_totals` adds them): seats turned so that the
     opening leader is A, the strain as trumps, every complete trick checked
     card by card, the turn-up (``turn_up`` from the command line, else the
-    record's, else the dealer's lowest trump).
+    record's, else the dealer's lowest trump). A board whose record names
+    no trumps (a deal alone, or passed out) is dealt with ``trumps`` when
+    given (:func:`_dealt_record`); a contract's strain always wins.
 
     :raises NotWhistError: for a board that cannot be whist.
     :raises RecordError: for a board that is wrong or incomplete.
@@ -216,20 +227,11 @@ def to_record(board: BridgeBoard, turn_up: Card | None = None) -> Record:
         raise board.problem
     if board.hands is None:
         raise NotWhistError("the record has no deal, only the board's other details", board.loc)
+    if trumps is not None and _stated_contract(board) in (None, PASSED_OUT):
+        return _dealt_record(board, trumps, turn_up)
     contract, declarer = _contract_and_declarer(board)
-    hands = _full_hands(board)
     leader = lho(declarer)
-    seat_of = {lho(leader, k): SEATS[k] for k in range(4)}
-    try:
-        deal = Deal.from_hands({seat_of[p]: hands[p] for p in COMPASS})
-    except DealError as err:
-        raise RecordError(f"deal: {err.message}", board.deal_loc) from None
-    rec = Record(deal, _SUIT_OF_STRAIN[contract.strain], board=board.number)
-    rec.title = board.title
-    rec.comments.extend(board.comments)
-    if leader != "S":
-        names = ", ".join(f"{COMPASS_NAME[p]} is {s}" for p, s in sorted(seat_of.items(), key=lambda x: x[1]))
-        rec.comments.append(f"seats turned so that the opening leader is A: {names}")
+    rec = _seated(board, leader, _SUIT_OF_STRAIN[contract.strain], "the opening leader")
     if board.dealer is not None and board.dealer != declarer:
         rec.comments.append(f"the record's dealer is {COMPASS_NAME[board.dealer]}; in whist the dealer is Z, "
                             f"the declarer ({COMPASS_NAME[declarer]})")
@@ -247,6 +249,69 @@ def to_record(board: BridgeBoard, turn_up: Card | None = None) -> Record:
     return rec
 
 
+def _seated(board: BridgeBoard, leader: str, trumps: Suit, who: str) -> Record:
+    """A record of the board's deal with ``leader`` as A and ``trumps``,
+    its title and comments, and a comment when the seats were turned
+    (``who`` names the leader in it)."""
+    hands = _full_hands(board)
+    seat_of = {lho(leader, k): SEATS[k] for k in range(4)}
+    try:
+        deal = Deal.from_hands({seat_of[p]: hands[p] for p in COMPASS})
+    except DealError as err:
+        raise RecordError(f"deal: {err.message}", board.deal_loc) from None
+    rec = Record(deal, trumps, board=board.number)
+    rec.title = board.title
+    rec.comments.extend(board.comments)
+    if leader != "S":
+        names = ", ".join(f"{COMPASS_NAME[p]} is {s}" for p, s in sorted(seat_of.items(), key=lambda x: x[1]))
+        rec.comments.append(f"seats turned so that {who} is A: {names}")
+    return rec
+
+
+def _stated_contract(board: BridgeBoard) -> Contract | str | None:
+    """The record's contract, else its auction's: PASSED_OUT for a board
+    passed out, None for a deal alone."""
+    return board.contract if board.contract is not None else contract_from_auction(board)[0]
+
+
+def _dealt_record(board: BridgeBoard, trumps: Suit, turn_up: Card | None) -> Record:
+    """A board whose record names no trumps, dealt as whist with the suit the
+    command line chose: the record's dealer deals (Z) and the player on his
+    left leads (A); no card is played, so the claim is the whole hand.
+
+    :raises NotWhistError: when the dealer holds no card of ``trumps``.
+    """
+    dealer, why = _dealer_of(board)
+    where = board.deal_loc or board.loc
+    hands = _full_hands(board)
+    if not any(c.suit == trumps for c in hands[dealer]):
+        raise NotWhistError(f"the dealer ({COMPASS_NAME[dealer]}) holds no {trumps.plural}, so cannot turn up a "
+                            f"card of that suit (--trumps {trumps.letter})", where)
+    rec = _seated(board, lho(dealer), trumps, "the player on the dealer's left, who leads,")
+    passed = _stated_contract(board) == PASSED_OUT
+    rec.comments.append(f"the {'board was passed out' if passed else 'record names no contract'}: "
+                        f"{trumps.plural} are trumps as chosen on the command line (--trumps {trumps.letter})")
+    if why:
+        rec.comments.append(why)
+    if board.play_rows or board.play_seq:
+        rec.comments.append("the record's play is not kept: with no contract nothing says who led")
+    rec.turn_up = board.turn_up
+    settle_turn_up(rec, turn_up, where)
+    return rec
+
+
+def _dealer_of(board: BridgeBoard) -> tuple[str, str | None]:
+    """The record's dealer, else the one a board of its number usually has
+    (North deals board 1, East board 2, and round), with a sentence saying so."""
+    if board.dealer is not None:
+        return board.dealer, None
+    if board.number is not None:
+        dealer = COMPASS[(board.number - 1) % 4]
+        name = COMPASS_NAME[dealer]
+        return dealer, f"the record names no dealer: {name} deals, the usual dealer of board {board.number}"
+    return "N", "the record names no dealer and no board number: North deals, as on board 1"
+
+
 def _contract_and_declarer(board: BridgeBoard) -> tuple[Contract, str]:
     contract, declarer = board.contract, board.declarer
     derived, by = contract_from_auction(board)
@@ -255,9 +320,9 @@ def _contract_and_declarer(board: BridgeBoard) -> tuple[Contract, str]:
     where = board.contract_loc or board.auction_loc or board.loc
     if contract is None:
         raise NotWhistError("the record has a deal but no contract and no finished auction, so nothing says "
-                            "which suit is trumps", board.deal_loc or board.loc)
+                            "which suit is trumps", board.deal_loc or board.loc, TRUMPS_HINT)
     if contract == PASSED_OUT:
-        raise NotWhistError("the board was passed out: no one played it", where)
+        raise NotWhistError("the board was passed out: no one played it", where, TRUMPS_HINT)
     assert isinstance(contract, Contract)
     if contract.strain == "NT":
         raise NotWhistError(f"the contract is {contract.level}NT: whist always has trumps, so a no-trump deal "

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from ..cards import Card
+from ..cards import Card, Suit
 from ..errors import Diagnostic, RecordError, SourceLocation, WhistbookError
 from .bridge import BridgeBoard, NotWhistError, to_record
 from .record import Record
@@ -90,19 +90,21 @@ def _safe(text: str) -> str:
 
 
 def plan(boards: Sequence[BridgeBoard], source: Path, folder: Path | None, file: Path | None,
-         turn_up: Card | None = None) -> Plan:
+         turn_up: Card | None = None, trumps: Suit | None = None, strict: bool = False) -> Plan:
     """Each board made a record and given its hand file's path, or set
     aside with its reason. With ``file`` every board goes there (the caller
-    makes sure there is one); with ``folder`` each gets a name of its own."""
+    makes sure there is one); with ``folder`` each gets a name of its own.
+    ``trumps`` deals the boards whose record names none (``--trumps``);
+    with ``strict`` a board that cannot be whist is an error, not a note."""
     names = file_names(boards, source.stem)
     out = Plan([], [], [])
     several = len(boards) > 1
     for board, name in zip(boards, names):
         label = f"{board.describe()}: " if several else ""
         try:
-            rec = to_record(board, turn_up)
+            rec = to_record(board, turn_up, trumps)
         except NotWhistError as err:
-            out.skipped.append(Diagnostic(err.loc or board.loc, "note", f"{label}{err.message}; not imported"))
+            out.skipped.append(_left_out(err, board, label, strict))
             continue
         except RecordError as err:
             out.errors.append(Diagnostic(err.loc or board.loc, "error", f"{label}{err.message}"))
@@ -111,6 +113,15 @@ def plan(boards: Sequence[BridgeBoard], source: Path, folder: Path | None, file:
         origin = source.name + (f", {board.describe()}" if several or board.number is not None else "")
         out.jobs.append(Job(rec, str(target), origin, board.loc, label))
     return out
+
+
+def _left_out(err: NotWhistError, board: BridgeBoard, label: str, strict: bool) -> Diagnostic:
+    """The note for a board that cannot be whist, with the way to bring it in
+    where there is one; an error under ``--strict``."""
+    hint = f" ({err.hint})" if err.hint else ""
+    if strict:
+        return Diagnostic(err.loc or board.loc, "error", f"{label}{err.message}{hint}")
+    return Diagnostic(err.loc or board.loc, "note", f"{label}{err.message}; not imported{hint}")
 
 
 def finish(job: Job) -> str | Diagnostic:
