@@ -192,7 +192,7 @@ def test_a_deal_with_an_auction_and_no_play():
     assert rec.trumps.letter == "D" and rec.tricks == [] and rec.title == "Club night"
     assert rec.deal == _record(HAND_III).deal  # East declares, so South (A) leads: no seats turned
     assert rec.comments[0] == "the record's dealer is North; in whist the dealer is Z, the declarer (East)"
-    assert rec.comments[-1] == "the record states no result; the claim for the tricks not played is the solver's"
+    assert rec.comments[-1] == "no card is played in the record: the whole hand is the solver's claim"
     assert sum(rec.claim().values()) == 13
     _imports_cleanly(rec, "auction-only.yaml")
 

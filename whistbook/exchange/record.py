@@ -184,6 +184,8 @@ def settle_totals(rec: Record) -> Record:
         else:
             rec.comments.append(f"the record's result ({rec.declarer_tricks} tricks to {side}) does not fit the play; "
                                 "the claim is the solver's")
+    elif dd is not None and left == 13:
+        rec.comments.append("no card is played in the record: the whole hand is the solver's claim")
     elif dd is not None:
         rec.comments.append("the record states no result; the claim for the tricks not played is the solver's")
     claim = stated or dd or {s: 0 for s in Side}
