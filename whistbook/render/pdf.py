@@ -242,6 +242,7 @@ def lay_out_part(html: str, css: str, *, draw: bool = True) -> PartLayout:
 
     fetcher = make_fetcher()
     base = ASSETS_DIR.as_uri() + "/"
+
     def render(sheet: str) -> Any:
         style, fonts = _stylesheet(sheet, base, fetcher)
         return weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher,
@@ -299,10 +300,11 @@ def _hands_on_top(doc: Any) -> float | None:
 
 def _deal_alone(doc: Any) -> bool:
     """Whether the lesson's hands start its last page and the page before is
-    left more than a quarter empty: the deal round the table did not fit
-    there. How full that page is comes from the boxes anchored on it (each
-    part of a lesson in print is, and each trick): a box's padding makes the
-    page look a little fuller than its text, so a fifth is the mark."""
+    left short: the deal round the table did not fit there. How full that
+    page is comes from the boxes anchored on it (each part of a lesson in
+    print is, and each trick); a box's padding makes the page look a little
+    fuller than its text, so the mark is a fifth empty where the booklet's
+    bar is a quarter."""
     top = _hands_on_top(doc)
     if top is None:
         return False
