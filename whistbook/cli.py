@@ -18,6 +18,7 @@ from .cli_annotate import add_parser as add_annotate_parser
 from .cli_book import _add_book_options, cmd_build, cmd_init, cmd_serve
 from .cli_deal import add_deal_parser
 from .errors import ConfigError, Diagnostic, RecordError, WhistbookError, naming, os_error_text
+from .files import write_whole
 
 EPILOG = """\
 examples:
@@ -284,13 +285,7 @@ def _write_out(text: str, output: str | None) -> None:
     path = Path(output)
     if path.parent and not path.parent.is_dir():
         raise ConfigError(f"-o {output}: the folder {path.parent} does not exist")
-    tmp = path.with_name(path.name + ".part")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-    except OSError as err:
-        tmp.unlink(missing_ok=True)
-        raise ConfigError(f"-o {output}: cannot write: {err.strerror}") from None
+    write_whole(path, text)
 
 
 def cmd_import(args: argparse.Namespace) -> int:

@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import ConfigError, Diagnostic, SourceLocation, naming
+from .errors import ConfigError, Diagnostic, SourceLocation
+from .files import write_whole
 
 
 def cmd_annotate(args: argparse.Namespace) -> int:
@@ -46,7 +47,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
             print(f"{where}: trick {d.trick}: {d.text}" if args.dry_run else f"{where}: drafted trick {d.trick}",
                   file=sys.stdout if args.dry_run else sys.stderr)
         if done and not args.dry_run:
-            _replace(f, new)
+            write_whole(f, new, newline="")
             written_files += 1
         written += len(done)
     if not args.quiet:
@@ -78,17 +79,6 @@ def _counter(path: str, quiet: bool):
             print(f"\r{path}: judging card {done} of {total}", end=end, file=sys.stderr, flush=True)
 
     return progress
-
-
-def _replace(path: Path, text: str) -> None:
-    """Write the file anew whole: a temporary file beside it, then moved over it."""
-    tmp = path.with_name(f".{path.name}.annotate")
-    with naming(path):
-        try:
-            tmp.write_text(text, encoding="utf-8", newline="")
-            tmp.replace(path)
-        finally:
-            tmp.unlink(missing_ok=True)
 
 
 def add_parser(sub) -> None:

@@ -12,12 +12,14 @@ not at all (``whistbook deal``, ``whistbook init --exercises``).
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
 
 from .cards import Card
 from .errors import ConfigError
+from .files import write_whole
 from .deal import hand_line
 from .inference.rules import RULES
 from .laws import describe_result
@@ -210,13 +212,11 @@ def write_hands(theme: str, count: int, out: Path, *, seed: int = 0, tries: int 
             last = now
 
     n = 0
-    import os
-
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)
     for made in make(theme, count, seed=seed, tries=tries, progress=step, seen=seen, jobs=jobs):
         n = _next_free(out, theme, n)
         path = out / f"{theme}-{n:02d}.yaml"
-        _write(path, hand_text(made, f"{THEMES[theme].title} {n}"))
+        write_whole(path, hand_text(made, f"{THEMES[theme].title} {n}"))
         written += 1
         say(f"wrote {path} (trick {made.decisive.trick}, {made.decisive.seat} plays {made.decisive.played})")
     took = time.monotonic() - start
@@ -252,17 +252,6 @@ def _next_free(out: Path, theme: str, n: int) -> int:
     while (out / f"{theme}-{n:02d}.yaml").exists():
         n += 1
     return n
-
-
-def _write(path: Path, text: str) -> None:
-    """Write a file whole or not at all."""
-    tmp = path.with_name(path.name + ".part")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-    except OSError as err:
-        tmp.unlink(missing_ok=True)
-        raise ConfigError(f"{path}: cannot write: {err.strerror}") from None
 
 
 __all__ = ["hand_text", "remark", "source", "written_tricks", "write_hands", "PLAYS"]
