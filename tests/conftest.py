@@ -12,7 +12,8 @@ import pytest
 from whistbook.cards import Card
 from whistbook.play import legal_plays, winner_of
 from whistbook.seats import SEATS, Seat
-from whistbook.starter import hand_line, random_deal  # noqa: F401 - shared with the tests
+from whistbook.deal import hand_line
+from whistbook.starter import random_deal  # noqa: F401 - shared with the tests
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from .errors import ConfigError, Diagnostic, SourceLocation
 from .files import write_whole

@@ -20,11 +20,9 @@ from pathlib import Path
 from .cards import Card
 from .errors import ConfigError
 from .files import write_whole
-from .deal import hand_line
+from .handwriter import claim_line, deal_lines, solver_ending
 from .inference.rules import RULES
-from .laws import describe_result
-from .scoring import honours_held, score_hand
-from .seats import SEATS, Side
+from .seats import SEATS
 
 #: tricks written out after the decisive one (the rest is claimed)
 AFTER = 2
@@ -62,19 +60,11 @@ def written_tricks(made) -> int:
 def hand_text(made, title: str, command: str = "whistbook deal") -> str:
     """The hand file of ``made`` (a :class:`~whistbook.generate.Made`)."""
     from .play import replay
-    from .solver import dd_tricks
 
     table, theme, d = made.table, made.theme, made.decisive
-    n = written_tricks(made)
-    cards = [list(t.cards) for t in table.tricks[:n]]
+    cards = [list(t.cards) for t in table.tricks[:written_tricks(made)]]
     rp = replay(made.deal, table.trumps, table.leader, cards)
-    left = table.size - n
-    claim = {}
-    if left:
-        got = dd_tricks({s: rp.remaining[s] for s in SEATS}, table.trumps, rp.next_leader)
-        claim = {rp.next_leader.side: got, rp.next_leader.side.other: left - got}
-    final = {s: rp.tally[s] + claim.get(s, 0) for s in Side}
-    result = describe_result(score_hand(final, honours_held(made.deal, table.trumps), None, "short"))
+    claim, result = solver_ending(rp)
     lines = [
         f"# A hand made by '{command}' on the theme '{theme.name}'. The play is four players",
         "# keeping Cavendish's conventions; the remark_draft is made from the judge's figures:",
@@ -86,9 +76,8 @@ def hand_text(made, title: str, command: str = "whistbook deal") -> str:
         f"known_hand: {d.seat}",
         "score: love-all",
         f"turn_up: {made.turn_up}",
-        "deal:",
     ]
-    lines += [f"  {s}: {hand_line(made.deal[s])}" for s in SEATS]
+    lines += deal_lines(rp)
     lines.append("tricks:")
     for t in rp.tricks:
         lines.append(f"  - cards: {' '.join(str(p.card) for p in t.plays)}")
@@ -96,9 +85,8 @@ def hand_text(made, title: str, command: str = "whistbook deal") -> str:
         if t.number == d.trick:
             lines.append("    remark_draft: |")
             lines += [f"      {line}" for line in _wrapped(remark(made))]
-    if left:
-        lines.append("ending:")
-        lines.append("  claim: {" + ", ".join(f"{s}: {claim[s]}" for s in Side) + "}")
+    if claim:
+        lines += ["ending:", claim_line(claim)]
     lines.append(f"result: {result}")
     return "\n".join(lines) + "\n"
 
@@ -233,7 +221,6 @@ def _deals_in(out: Path) -> set:
     from .corpus import HAND_SUFFIXES
     from .errors import HandFileError
     from .handfile import load
-    from .seats import SEATS
 
     seen = set()
     for p in sorted(out.iterdir()):

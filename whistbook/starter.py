@@ -14,11 +14,9 @@ from __future__ import annotations
 import random
 
 from .cards import DECK, Card
-from .deal import hand_line
-from .laws import describe_result
+from .handwriter import claim_line, deal_lines, solver_ending
 from .play import replay
-from .scoring import honours_held, score_hand
-from .seats import SEATS, Seat, Side
+from .seats import SEATS, Seat
 
 SHOWN = 3
 
@@ -64,15 +62,8 @@ def starter_play(seed: int | None = None) -> tuple[dict[Seat, list[Card]], Card,
 
 def starter_text(seed: int | None = None, title: str = "My hand", schema_ref: str | None = None) -> str:
     deal, turn_up, tricks = starter_play(seed)
-    trumps = turn_up.suit
-    rp = replay(deal, trumps, Seat.A, tricks)
-    from .solver import dd_tricks
-
-    got = dd_tricks({s: rp.remaining[s] for s in SEATS}, trumps, rp.next_leader)
-    side = rp.next_leader.side
-    claim = {side: got, side.other: 13 - SHOWN - got}
-    final = {s: rp.tally[s] + claim[s] for s in Side}
-    sc = score_hand(final, honours_held(deal, trumps), None, "short")
+    rp = replay(deal, turn_up.suit, Seat.A, tricks)
+    claim, result = solver_ending(rp)
     lines = [f"# yaml-language-server: $schema={schema_ref}"] if schema_ref else []
     lines += STARTER_HEADER + [
         f"title: {title}",
@@ -82,9 +73,8 @@ def starter_text(seed: int | None = None, title: str = "My hand", schema_ref: st
         "known_hand: A          # the hand the reader holds",
         "score: love-all        # or {AB: 2, YZ: 0}",
         f"turn_up: {turn_up}            # Z deals and turns up his last card; it sets trumps",
-        "deal:",
     ]
-    lines += [f"  {s}: {hand_line(deal[s])}" for s in SEATS]
+    lines += deal_lines(rp)
     lines.append("tricks:                # each trick's cards in play order, from its leader")
     for t in rp.tricks:
         lines.append(f"  - cards: {' '.join(str(p.card) for p in t.plays)}")
@@ -95,6 +85,6 @@ def starter_text(seed: int | None = None, title: str = "My hand", schema_ref: st
             lines.append("      as {KH} or {10S} and suits as {S}, {H}, {D}, {C}.")
     lines.append("ending:")
     lines.append("  account: How the remaining tricks go, in a sentence.")
-    lines.append("  claim: {" + ", ".join(f"{s}: {claim[s]}" for s in Side) + "}   # tricks each side takes of those not written out")
-    lines.append(f"result: {describe_result(sc)}")
+    lines.append(claim_line(claim) + "   # tricks each side takes of those not written out")
+    lines.append(f"result: {result}")
     return "\n".join(lines) + "\n"

@@ -23,7 +23,7 @@ from typing import Any
 from .cards import Card
 from .errors import WhistbookError
 from .play import Replay, legal_plays, replay
-from .seats import SEATS, Seat, Side
+from .seats import SEATS, Seat
 
 #: a new hand file's name: letters, digits, '-' and '_' (it goes into the hands folder, nowhere else)
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,79}")
@@ -111,22 +111,12 @@ def hand_text(table: Table, title: str, known: Seat, schema_ref: str | None = No
 
     :raises Refused: when a trick is still in play.
     """
-    from .deal import hand_line
-    from .laws import describe_result
-    from .scoring import honours_held, score_hand
-    from .solver import dd_tricks
+    from .handwriter import claim_line, deal_lines, solver_ending
 
     if table.in_play:
         raise Refused("finish the trick in play (or take its cards back) before writing the hand")
     rp = _replay(table)
-    final = dict(rp.tally)
-    claim: dict[Side, int] = {}
-    if rp.cards_left:
-        got = dd_tricks({s: rp.remaining[s] for s in SEATS}, rp.trumps, rp.next_leader)
-        side = rp.next_leader.side
-        claim = {side: got, side.other: rp.cards_left - got}
-        final = {s: final[s] + claim[s] for s in Side}
-    score = score_hand(final, honours_held(table.deal, rp.trumps), None, "short")
+    claim, result = solver_ending(rp)
     lines = [f"# yaml-language-server: $schema={schema_ref}"] if schema_ref else []
     lines += [
         "# Dealt and played in the browser (whistbook serve's workbench). Add a theme, the remarks",
@@ -136,15 +126,14 @@ def hand_text(table: Table, title: str, known: Seat, schema_ref: str | None = No
         f"known_hand: {known}",
         "score: love-all",
         f"turn_up: {table.turn_up}",
-        "deal:",
-        *[f"  {s}: {hand_line(table.deal[s])}" for s in SEATS],
+        *deal_lines(rp),
         "tricks:" + ("" if rp.tricks else " []"),
     ]
     for t in rp.tricks:
         lines += [f"  - cards: {' '.join(str(c) for c in t.cards)}", f"    tally: {t.tally.ab}-{t.tally.yz}"]
     if claim:
-        lines += ["ending:", "  claim: {" + ", ".join(f"{s}: {n}" for s, n in claim.items()) + "}"]
-    lines.append(f"result: {describe_result(score)}")
+        lines += ["ending:", claim_line(claim)]
+    lines.append(f"result: {result}")
     return "\n".join(lines) + "\n"
 
 
