@@ -43,3 +43,23 @@ def test_a_terminal_sees_one_line_redrawn_and_the_lines_between():
     # a line said while the bar is shown takes the bar's place, and the bar comes back under it
     assert "\r\x1b[Kbooklet: a warning\n\r\x1b[Klaying out the booklet [######" in text
     assert text.endswith("\r\x1b[Kwrote output/\n")
+
+
+def test_the_judges_count_is_one_line_on_a_terminal_that_goes_when_done_and_nothing_elsewhere():
+    from whistbook.progress import CardCount
+
+    screen = _Terminal()
+    count = CardCount("hand.yaml", stream=screen)
+    count(1, 2)
+    count(2, 2)
+    assert screen.getvalue() == ("\r\x1b[Khand.yaml: judging card 1 of 2\r\x1b[Khand.yaml: judging card 2 of 2"
+                                 "\r\x1b[K")
+    stopped = _Terminal()
+    count = CardCount("hand.yaml", stream=stopped)
+    count(1, 9)
+    count.close()  # the work stopped early: the line still goes
+    assert stopped.getvalue().endswith("\r\x1b[K")
+    log, quiet = io.StringIO(), _Terminal()
+    CardCount("hand.yaml", stream=log)(1, 2)
+    CardCount("hand.yaml", quiet=True, stream=quiet)(1, 2)
+    assert log.getvalue() == quiet.getvalue() == ""

@@ -178,18 +178,13 @@ def _budget(samples: int | None):
 def _judge(checked, path: str, seats, seed: int, budget, cache, quiet: bool):
     """The single-dummy verdicts of one hand, with a counter on standard error."""
     from .judgement import judge
+    from .progress import CardCount
 
-    live = not quiet and sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        if live:
-            print(f"\r{path}: judging card {done} of {total}", end="", file=sys.stderr, flush=True)
-
+    count = CardCount(path, quiet)
     try:
-        return judge(checked, seats=seats, seed=seed, budget=budget, cache=cache, progress=progress)
+        return judge(checked, seats=seats, seed=seed, budget=budget, cache=cache, progress=count)
     finally:
-        if live:
-            print("\r\033[K", end="", file=sys.stderr, flush=True)
+        count.close()
 
 
 def cmd_explain(args: argparse.Namespace) -> int:

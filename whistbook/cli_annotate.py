@@ -7,6 +7,7 @@ import sys
 
 from .errors import ConfigError, Diagnostic, SourceLocation
 from .files import write_whole
+from .progress import CardCount
 
 
 def cmd_annotate(args: argparse.Namespace) -> int:
@@ -32,8 +33,12 @@ def cmd_annotate(args: argparse.Namespace) -> int:
         if checked.hand.kind == "problem":
             print(f"{f}: note: a problem has no tricks to remark on; skipped", file=sys.stderr)
             continue
-        records = records_of(checked, judge=not args.no_judge, seed=args.seed, budget=budget, cache=cache,
-                             progress=_counter(str(f), args.quiet))
+        count = CardCount(str(f), args.quiet)
+        try:
+            records = records_of(checked, judge=not args.no_judge, seed=args.seed, budget=budget, cache=cache,
+                                 progress=count)
+        finally:
+            count.close()
         text = data.decode("utf-8")
         try:
             new, done = write_drafts(text, str(f), checked.hand, drafts(records))
@@ -67,17 +72,6 @@ def _budget(samples: int | None):
     if samples is not None and samples < 1:
         raise ConfigError(f"--samples takes a whole number of deals, at least 1 (not {samples})")
     return Budget.up_to(samples)
-
-
-def _counter(path: str, quiet: bool):
-    live = not quiet and sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        if live:
-            end = "\n" if done == total else ""
-            print(f"\r{path}: judging card {done} of {total}", end=end, file=sys.stderr, flush=True)
-
-    return progress
 
 
 def add_parser(sub) -> None:

@@ -109,9 +109,35 @@ def progress_of(report: Callable[[str], None] | Progress | None) -> Progress:
     return Progress(report)
 
 
+class CardCount:
+    """The judge's count of one hand's cards (its ``progress(done, total)``):
+    ``PATH: judging card 12 of 40`` redrawn in place on a terminal, nothing
+    elsewhere (a hand takes seconds, not a log's worth of lines); the line
+    goes when the count is over, or at :meth:`close` if the work stops early."""
+
+    def __init__(self, what: str, quiet: bool = False, stream: TextIO | None = None) -> None:
+        self.what, self.stream = what, stream or sys.stderr
+        self.live, self.shown = not quiet and self.stream.isatty(), False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.live:
+            return
+        self.stream.write(f"\r\x1b[K{self.what}: judging card {done} of {total}")
+        self.stream.flush()
+        self.shown = True
+        if done == total:
+            self.close()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
 def stderr_progress(quiet: bool) -> Progress:
     """The command line's progress: on standard error, none with ``--quiet``."""
     return Progress() if quiet else Progress.on(sys.stderr)
 
 
-__all__ = ["Progress", "Counter", "progress_of", "stderr_progress"]
+__all__ = ["Progress", "Counter", "CardCount", "progress_of", "stderr_progress"]
