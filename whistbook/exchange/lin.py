@@ -29,6 +29,7 @@ from ..seats import Seat, Side
 from .bridge import BridgeBoard, Played
 from .pbn import _plain, laws_of_text, score_of, take_remark, turn_up_of
 from .record import Record, flow
+from .source import one_line_end
 
 #: LIN lists hands, names and dealers from South: 1 South, 2 West, 3 North, 4 East
 _LIN_ORDER = "SWNE"
@@ -111,7 +112,7 @@ def read(text: str, path: str) -> list[BridgeBoard]:
 
     :raises RecordError: for a text that is not LIN or holds no board.
     """
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = one_line_end(text)
     fields = _fields(text, path)
     if not any(k == "md" for k, _, _ in fields):
         raise RecordError("not LIN: there is no deal (md|) in the file", SourceLocation(path, 1, 1))

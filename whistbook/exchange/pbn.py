@@ -28,6 +28,7 @@ from ..errors import InvalidCardError, RecordError, SourceLocation
 from ..seats import SEATS, Seat, Side
 from .bridge import COMPASS, PASSED_OUT, STRAINS, BridgeBoard, Contract, Played, lho
 from .record import Record, flow
+from .source import one_line_end
 
 HEADER = """\
 % PBN 2.1
@@ -201,7 +202,7 @@ def read(text: str, path: str) -> list[BridgeBoard]:
 
     :raises RecordError: when the text holds no game at all.
     """
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = one_line_end(text)
     boards: list[BridgeBoard] = []
     previous: dict[str, _Tag] = {}
     for game in _games(text, path):

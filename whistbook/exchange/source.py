@@ -36,11 +36,11 @@ def read_source(path: str | Path) -> tuple[str, str | None]:
     if len(data) > MAX_BYTES:
         raise RecordError(f"the file is larger than {MAX_BYTES / 1e6:g} MB", SourceLocation(p, 1, 1))
     try:
-        return _lines(data.decode("utf-8-sig")), None
+        return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as err:
         bad = err.start
     if b"\0" not in data and not any(b in _C1 for b in data):
-        return _lines(data.decode("latin-1")), None
+        return data.decode("latin-1"), None
     if b"\0" not in data:
         try:
             text = data.decode("cp1252")
@@ -49,15 +49,16 @@ def read_source(path: str | Path) -> tuple[str, str | None]:
         else:
             k = next(k for k, b in enumerate(data) if b in _C1)
             at = SourceLocation.of_byte(p, data, k)
-            return _lines(text), (f"the file is neither UTF-8 nor ISO-8859-1 (byte 0x{data[k]:02x}, line {at.line}): "
+            return text, (f"the file is neither UTF-8 nor ISO-8859-1 (byte 0x{data[k]:02x}, line {at.line}): "
                                   "it was read as Windows-1252, so letters of names and commentary may be wrong")
     raise RecordError(f"byte 0x{data[bad]:02x} is not UTF-8 or ISO-8859-1 text: save the file as UTF-8",
                       SourceLocation.of_byte(p, data, bad))
 
 
-def _lines(text: str) -> str:
+def one_line_end(text: str) -> str:
     """Line ends made one: Windows' CR LF and old Macintosh's lone CR both
-    end a line, as every editor shows them."""
+    end a line, as every editor shows them (the readers of PBN and LIN text
+    do this first)."""
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
