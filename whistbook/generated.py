@@ -22,6 +22,7 @@ from .errors import ConfigError
 from .files import write_whole
 from .handwriter import claim_line, deal_lines, solver_ending
 from .inference.rules import RULES
+from .wording import tricks_amount
 from .seats import SEATS
 
 #: tricks written out after the decisive one (the rest is claimed)
@@ -111,7 +112,7 @@ def remark(made) -> str:
     rest = ", and every other card more" if len(others) > 1 else ""
     parts.append(f"On what {d.seat} could know it is the best card: over {deals}, it takes "
                  f"{mine.expected:.1f} tricks from here on average; "
-                 + _losses(others[:1]) + rest + ".")
+                 + (_loss(others[0]) + rest if others else "no other choice") + ".")
     if j.principle.silent:
         parts.append("The conventions are silent here: the count of the cards decides.")
     elif j.follows_principle:
@@ -122,18 +123,12 @@ def remark(made) -> str:
     return " ".join(parts)
 
 
-def _losses(others) -> str:
-    out = []
-    for o in others:
-        what = "the " + _cards(o.cards)
-        if o.result is not None and o.result >= 0.1 and o.tricks < 0.5:
-            out.append(f"{what} would give up {o.result:.0%} of the chance of the game")
-        elif 0.95 <= o.tricks < 1.05:
-            out.append(f"{what} would give up a trick")
-        else:
-            out.append(f"{what} would give up {o.tricks:.1f} of a trick" if o.tricks < 1
-                       else f"{what} would give up {o.tricks:.1f} tricks")
-    return "; ".join(out)
+def _loss(o) -> str:
+    """What the choice ``o`` gives up, in the words the lessons use."""
+    what = "the " + _cards(o.cards)
+    if o.result is not None and o.result >= 0.1 and o.tricks < 0.5:
+        return f"{what} would give up {o.result:.0%} of the chance of the game"
+    return f"{what} would give up {tricks_amount(o.tricks)}"
 
 
 def _card(c: Card) -> str:
