@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..cards import Card, Suit
-from ..inference.bits import FULL, above, high, low, master, popcount
+from ..inference.bits import FULL, above, high, low, master, popcount, seq_high, seq_low
 from ..judgement.position import Decision, Table, choices_at
 from ..seats import SEATS, Seat
 
@@ -57,15 +57,9 @@ class Spot:
 
     def group_of(self, S: int, i: int) -> int:
         """The player's cards equal to his card ``i`` of ``S`` (no live card between)."""
-        g = 1 << i
-        live = self.live(S)
-        for step in (1, -1):
-            j = i + step
-            while 0 <= j < 13 and not live >> j & 1:
-                if self.held[S] >> j & 1:
-                    g |= 1 << j
-                j += step
-        return g
+        held, gone = self.held[S], self.gone[S]
+        lo, hi = seq_low(held, gone, i), seq_high(held, gone, i)
+        return held & ((1 << hi + 1) - (1 << lo))
 
     @property
     def partner_heads(self) -> bool:
