@@ -20,7 +20,7 @@ from pathlib import Path
 from .cards import Card
 from .errors import ConfigError
 from .files import write_whole
-from .handwriter import claim_line, deal_lines, solver_ending
+from .handwriter import claim_line, deal_lines, solver_ending, yaml_string
 from .inference.rules import RULES
 from .wording import tricks_amount
 from .seats import SEATS
@@ -70,9 +70,9 @@ def hand_text(made, title: str, command: str = "whistbook deal") -> str:
         f"# A hand made by '{command}' on the theme '{theme.name}'. The play is four players",
         "# keeping Cavendish's conventions; the remark_draft is made from the judge's figures:",
         "# read it, edit it as you like and rename it 'remark' to accept it.",
-        f"title: {_quoted(title)}",
-        f"theme: {_quoted(theme.summary)}",
-        f"source: {_quoted(source(made))}",
+        f"title: {yaml_string(title)}",
+        f"theme: {yaml_string(theme.summary)}",
+        f"source: {yaml_string(source(made))}",
         f"tags: [{', '.join(theme.tags)}]",
         f"known_hand: {d.seat}",
         "score: love-all",
@@ -151,10 +151,6 @@ def _page(page: str | None) -> str:
     if not page:
         return ""
     return page if not page[0].isdigit() else ("pp. " if "-" in page or "," in page else "p. ") + page
-
-
-def _quoted(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _wrapped(text: str, width: int = 84) -> list[str]:

@@ -11,11 +11,19 @@ the file validates: the check accepts a claim the solver agrees with.
 
 from __future__ import annotations
 
+import json
+
 from .deal import hand_line
 from .laws import describe_result
 from .play import Replay
 from .scoring import honours_held, score_hand
 from .seats import SEATS, Seat, Side
+
+
+def yaml_string(text: str) -> str:
+    """``text`` as a quoted scalar: a JSON string is a YAML double-quoted one,
+    every quote, backslash and control character escaped."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def solver_ending(rp: Replay) -> tuple[dict[Side, int], str]:
@@ -44,4 +52,4 @@ def claim_line(claim: dict[Side, int]) -> str:
     return "  claim: {" + ", ".join(f"{s}: {claim[s]}" for s in Side if s in claim) + "}"
 
 
-__all__ = ["solver_ending", "deal_lines", "claim_line"]
+__all__ = ["yaml_string", "solver_ending", "deal_lines", "claim_line"]

@@ -111,7 +111,7 @@ def hand_text(table: Table, title: str, known: Seat, schema_ref: str | None = No
 
     :raises Refused: when a trick is still in play.
     """
-    from .handwriter import claim_line, deal_lines, solver_ending
+    from .handwriter import claim_line, deal_lines, solver_ending, yaml_string
 
     if table.in_play:
         raise Refused("finish the trick in play (or take its cards back) before writing the hand")
@@ -122,7 +122,7 @@ def hand_text(table: Table, title: str, known: Seat, schema_ref: str | None = No
         "# Dealt and played in the browser (whistbook serve's workbench). Add a theme, the remarks",
         "# after the tricks that teach something (or run 'whistbook annotate' for drafts), and check",
         "# it with 'whistbook validate'.",
-        f"title: {json.dumps(title, ensure_ascii=False)}",
+        f"title: {yaml_string(title)}",
         f"known_hand: {known}",
         "score: love-all",
         f"turn_up: {table.turn_up}",

@@ -4,12 +4,12 @@ and the result the tricks give (see ``hands/cavendish/*.yaml``)."""
 
 from __future__ import annotations
 
-import json
 import re
 import textwrap
 from dataclasses import replace
 
 from ..deal import hand_line
+from ..handwriter import yaml_string
 from ..laws import describe_result
 from ..scoring import honours_held, score_hand
 from ..seats import SEATS, Side
@@ -102,4 +102,4 @@ def _scalar(text: str) -> str:
     one = " ".join(text.split())
     if _PLAIN.fullmatch(one) and yaml.safe_load(one) == one:
         return one
-    return json.dumps(one, ensure_ascii=False)
+    return yaml_string(one)
